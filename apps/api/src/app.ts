@@ -1,0 +1,100 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/config.ts';
+import type { Db } from './db/database.ts';
+import { isDemoDataLoaded } from './db/seed/seed.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { redactingSerializers } from './lib/log.ts';
+import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
+import { createContentRepository } from './modules/content/content.repository.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { createContentService } from './modules/content/content.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { createStockRepository } from './modules/stock/stock.repository.ts';
+import { stockRoutes } from './modules/stock/stock.routes.ts';
+import { createStockService } from './modules/stock/stock.service.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSsr, webBuildExists } from './plugins/ssr.ts';
+
+export interface BuildAppOptions {
+  config: Pick<AppConfig, 'env' | 'publicUrl' | 'webBuildDir' | 'logLevel' | 'trustProxy'>;
+  db: Db;
+  clock?: Clock;
+  /** Serve the built web app (default: when a build exists). */
+  web?: boolean;
+  logger?: boolean;
+}
+
+export async function buildApp(options: BuildAppOptions) {
+  const { config, db } = options;
+  const clock = options.clock ?? systemClock;
+  let shuttingDown = false;
+
+  const logger: FastifyServerOptions['logger'] =
+    options.logger === false ? false : { level: config.logLevel, serializers: redactingSerializers };
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy ?? false,
+    bodyLimit: 1_048_576,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onClose', async () => {
+    shuttingDown = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  });
+  await app.register(compress, { threshold: 1024 });
+  await registerOpenApi(app);
+
+  const stocks = createStockService(createStockRepository(db), clock);
+  const contents = createContentService(createContentRepository(db));
+  const analytics = createAnalyticsService(createAnalyticsRepository(db), clock);
+
+  await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown });
+  await app.register(stockRoutes, { stocks });
+  await app.register(contentRoutes, { contents });
+  await app.register(analyticsRoutes, { analytics });
+  await app.register(mediaRoutes, { stocks });
+  await app.register(seoRoutes, { stocks, contents, publicUrl: config.publicUrl });
+  app.all('/api/*', { schema: { hide: true } }, async (_req, reply) => reply.callNotFound());
+
+  // Cached for a minute: the demo mark is shown on every page.
+  let demo = { value: false, at: -Infinity };
+  const refreshDemo = async () => {
+    demo = { value: await isDemoDataLoaded(db), at: clock.now().getTime() };
+  };
+  await refreshDemo();
+
+  const serveWeb = options.web ?? webBuildExists(config.webBuildDir);
+  if (serveWeb) {
+    await registerSsr(app, {
+      webBuildDir: config.webBuildDir,
+      mode: config.env === 'development' ? 'development' : 'production',
+      bridge: {
+        publicUrl: config.publicUrl,
+        demoData: () => {
+          if (clock.now().getTime() - demo.at > 60_000) void refreshDemo();
+          return demo.value;
+        },
+        api: async (path) => {
+          const res = await app.inject({ method: 'GET', url: path });
+          return { status: res.statusCode, body: res.json() };
+        },
+      },
+    });
+  }
+
+  return Object.assign(app, { services: { stocks, contents, analytics } });
+}

@@ -1,0 +1,19 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import type { Db } from './database.ts';
+import * as initial from './migrations/2026-11-21-0001-initial.ts';
+
+/** Migrations listed explicitly: no file-system scanning, works the same from source and tests. */
+const migrations: Record<string, Migration> = {
+  '2026-11-21-0001-initial': initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`데이터베이스 마이그레이션 실패 (migration failed): ${failed?.migrationName ?? ''} ${String(error)}`);
+  }
+}

@@ -1,0 +1,229 @@
+import type { MarketLabel, Sector, StockListQuery } from '@beesang/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+/** The only place that reads companies, prices and financials. */
+
+const summaryColumns = [
+  'c.id',
+  'c.code',
+  'c.name',
+  'c.logo_url',
+  'c.sector',
+  'c.labels',
+  'c.shares_outstanding',
+  'c.current_price',
+  'c.previous_close',
+  'c.price_updated_at',
+  'c.view_count',
+  'c.listed_at',
+] as const;
+
+export interface CompanyRow {
+  id: number;
+  code: string;
+  name: string;
+  logo_url: string;
+  sector: string;
+  labels: string[];
+  shares_outstanding: number | string;
+  current_price: number | string;
+  previous_close: number | string;
+  price_updated_at: Date;
+  view_count: number | string;
+  listed_at: Date;
+}
+
+export interface SearchRow {
+  id: number;
+  code: string;
+  name: string;
+  logo_url: string;
+  labels: string[];
+  current_price: number | string;
+  view_count: number | string;
+}
+
+const changeRateSql = sql<number>`case when c.previous_close > 0 then (c.current_price - c.previous_close)::float8 / c.previous_close else 0 end`;
+
+export function createStockRepository(db: Db) {
+  return {
+    async findById(id: number): Promise<CompanyRow | undefined> {
+      return db.selectFrom('companies as c').select(summaryColumns).where('c.id', '=', id).executeTakeFirst();
+    },
+
+    async findInfo(id: number) {
+      return db
+        .selectFrom('companies')
+        .select([
+          'id',
+          'code',
+          'name',
+          'ceo_name',
+          'founded_on',
+          'address',
+          'homepage_url',
+          'business_summary',
+          'sector',
+          'shares_outstanding',
+          'labels',
+        ])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async listAllForSearch(): Promise<SearchRow[]> {
+      return db.selectFrom('companies').select(['id', 'code', 'name', 'logo_url', 'labels', 'current_price', 'view_count']).execute();
+    },
+
+    async list(query: StockListQuery): Promise<{ rows: CompanyRow[]; total: number }> {
+      let base = db.selectFrom('companies as c');
+      if (query.label) base = base.where(sql<boolean>`${query.label satisfies MarketLabel} = any(c.labels)`);
+      if (query.sector) base = base.where('c.sector', '=', query.sector satisfies Sector);
+      const orderExpr = {
+        name: sql`c.name`,
+        price: sql`c.current_price`,
+        change: changeRateSql,
+        marketCap: sql`c.current_price * c.shares_outstanding`,
+        views: sql`c.view_count`,
+      }[query.sort];
+      const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
+      const [rows, count] = await Promise.all([
+        base
+          .select(summaryColumns)
+          .orderBy(sql`${orderExpr} ${direction}`)
+          .orderBy('c.id')
+          .limit(query.size)
+          .offset((query.page - 1) * query.size)
+          .execute(),
+        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    /** Companies whose price changed on or after `since` (TODAY ranking). */
+    async updatedSince(since: Date, limit: number): Promise<CompanyRow[]> {
+      return db
+        .selectFrom('companies as c')
+        .select(summaryColumns)
+        .where('c.price_updated_at', '>=', since)
+        .orderBy('c.price_updated_at', 'desc')
+        .orderBy('c.id')
+        .limit(limit)
+        .execute();
+    },
+
+    async byChange(direction: 'up' | 'down', limit: number): Promise<CompanyRow[]> {
+      return db
+        .selectFrom('companies as c')
+        .select(summaryColumns)
+        .where(sql<boolean>`c.current_price ${direction === 'up' ? sql`>` : sql`<`} c.previous_close`)
+        .orderBy(sql`${changeRateSql} ${direction === 'up' ? sql`desc` : sql`asc`}`)
+        .orderBy('c.id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Most viewed over the days since `sinceDay` (from the daily counters fed by page views). */
+    async byRecentViews(sinceDay: string, limit: number): Promise<CompanyRow[]> {
+      return db
+        .selectFrom('companies as c')
+        .leftJoin(
+          (eb) =>
+            eb
+              .selectFrom('company_daily_views')
+              .select(['company_id', sql<number>`sum(views)`.as('recent')])
+              .where('day', '>=', sinceDay)
+              .groupBy('company_id')
+              .as('v'),
+          (join) => join.onRef('v.company_id', '=', 'c.id'),
+        )
+        .select(summaryColumns)
+        .orderBy(sql`coalesce(v.recent, 0) desc`)
+        .orderBy('c.view_count', 'desc')
+        .orderBy('c.id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Most active: open listings first, then traded volume since `sinceDay`. */
+    async byActivity(sinceDay: string, limit: number): Promise<CompanyRow[]> {
+      return db
+        .selectFrom('companies as c')
+        .leftJoin(
+          (eb) =>
+            eb
+              .selectFrom('trades')
+              .select(['company_id', sql<number>`count(*)`.as('listings')])
+              .where('status', '=', 11)
+              .groupBy('company_id')
+              .as('t'),
+          (join) => join.onRef('t.company_id', '=', 'c.id'),
+        )
+        .leftJoin(
+          (eb) =>
+            eb
+              .selectFrom('price_bars')
+              .select(['company_id', sql<number>`sum(volume)`.as('volume')])
+              .where('day', '>=', sinceDay)
+              .groupBy('company_id')
+              .as('b'),
+          (join) => join.onRef('b.company_id', '=', 'c.id'),
+        )
+        .select(summaryColumns)
+        .orderBy(sql`coalesce(t.listings, 0) desc`)
+        .orderBy(sql`coalesce(b.volume, 0) desc`)
+        .orderBy('c.id')
+        .limit(limit)
+        .execute();
+    },
+
+    async newestWithLabel(label: MarketLabel, limit: number): Promise<CompanyRow[]> {
+      return db
+        .selectFrom('companies as c')
+        .select(summaryColumns)
+        .where(sql<boolean>`${label} = any(c.labels)`)
+        .orderBy('c.listed_at', 'desc')
+        .orderBy('c.id')
+        .limit(limit)
+        .execute();
+    },
+
+    async countOpenListings(ids: number[]): Promise<Map<number, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('trades')
+        .select(['company_id', sql<number>`count(*)::int`.as('n')])
+        .where('company_id', 'in', ids)
+        .where('status', '=', 11)
+        .groupBy('company_id')
+        .execute();
+      return new Map(rows.map((r) => [r.company_id, Number(r.n)]));
+    },
+
+    async financials(id: number) {
+      return db
+        .selectFrom('company_financials')
+        .select(['year', 'revenue', 'operating_profit', 'net_income', 'operating_margin', 'debt_ratio', 'roe'])
+        .where('company_id', '=', id)
+        .orderBy('year')
+        .execute();
+    },
+
+    async bars(id: number, fromDay: string) {
+      return db
+        .selectFrom('price_bars')
+        .select(['day', 'open', 'high', 'low', 'close', 'volume'])
+        .where('company_id', '=', id)
+        .where('day', '>=', fromDay)
+        .orderBy('day')
+        .execute();
+    },
+
+    async allIdsAndNames() {
+      return db.selectFrom('companies').select(['id', 'name', 'code', 'price_updated_at']).orderBy('id').execute();
+    },
+  };
+}
+
+export type StockRepository = ReturnType<typeof createStockRepository>;

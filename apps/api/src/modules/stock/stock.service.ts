@@ -1,0 +1,187 @@
+import {
+  type ChartRange,
+  type CompanyInfo,
+  type CompanySearchResult,
+  changeRate,
+  type FinancialYear,
+  type MarketLabel,
+  type PriceBar,
+  type RankingPeriod,
+  type Sector,
+  type StockListQuery,
+  type StockProfile,
+  type StockSummary,
+  seoulDay,
+} from '@beesang/contract';
+import type { Clock } from '../../lib/clock.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { createSearchIndex } from './search-index.ts';
+import type { CompanyRow, StockRepository } from './stock.repository.ts';
+
+const RANGE_DAYS: Record<ChartRange, number> = { '1M': 31, '3M': 92, '1Y': 366, '3Y': 3 * 366, '5Y': 5 * 366 };
+
+function toSummary(row: CompanyRow, tradeCount = 0): StockSummary {
+  const current = Number(row.current_price);
+  const previous = Number(row.previous_close);
+  return {
+    companyIdx: row.id,
+    companyName: row.name,
+    companyLogoUrl: row.logo_url,
+    beesangCode: row.code,
+    companyStockCurrentPrice: current,
+    stockPriceGap: String(current - previous),
+    stockPriceRateGap: changeRate(current, previous),
+    marketCapitalization: current * Number(row.shares_outstanding),
+    stockLabelType: row.labels as MarketLabel[],
+    sector: row.sector as Sector,
+    viewCount: Number(row.view_count),
+    tradeCount,
+    updatedAt: row.price_updated_at.toISOString(),
+  };
+}
+
+/** Start of the current day in Asia/Seoul as an instant. */
+function startOfSeoulDay(now: Date): Date {
+  return new Date(`${seoulDay(now)}T00:00:00+09:00`);
+}
+
+function dayBefore(now: Date, days: number): string {
+  return seoulDay(new Date(now.getTime() - days * 86_400_000));
+}
+
+export function createStockService(repo: StockRepository, clock: Clock) {
+  const index = createSearchIndex(() => repo.listAllForSearch(), clock);
+
+  async function withTradeCounts(rows: CompanyRow[]): Promise<StockSummary[]> {
+    const counts = await repo.countOpenListings(rows.map((r) => r.id));
+    return rows.map((r) => toSummary(r, counts.get(r.id) ?? 0));
+  }
+
+  async function requireCompany(id: number): Promise<CompanyRow> {
+    const row = await repo.findById(id);
+    if (!row) throw new NotFoundError('companyNotFound');
+    return row;
+  }
+
+  return {
+    searchIndex: index,
+
+    async search(keyword: string, unissuedOnly: boolean, favoriteIds: ReadonlySet<number> = new Set()): Promise<CompanySearchResult[]> {
+      const results = await index.search(keyword, { unissuedOnly });
+      return results.map((r) => ({ ...r, isFavorite: favoriteIds.has(r.companyIdx) }));
+    },
+
+    async ranking(period: RankingPeriod, count: number): Promise<StockSummary[]> {
+      const now = clock.now();
+      switch (period) {
+        case 'TODAY':
+          return withTradeCounts(await repo.updatedSince(startOfSeoulDay(now), count));
+        case 'HIGH_HITS':
+          return withTradeCounts(await repo.byRecentViews(dayBefore(now, 6), count));
+        case 'HIGH_VOLUME':
+          return withTradeCounts(await repo.byActivity(dayBefore(now, 30), count));
+        case 'HIGH_UP':
+          return withTradeCounts(await repo.byChange('up', count));
+        case 'HIGH_DOWN':
+          return withTradeCounts(await repo.byChange('down', count));
+        case 'NEW':
+          return withTradeCounts(await repo.newestWithLabel('VC', count));
+      }
+    },
+
+    async list(query: StockListQuery) {
+      const { rows, total } = await repo.list(query);
+      return { data: await withTradeCounts(rows), total, page: query.page, size: query.size };
+    },
+
+    async profile(id: number, isFavorite: boolean): Promise<StockProfile> {
+      const s = toSummary(await requireCompany(id));
+      return {
+        companyIdx: s.companyIdx,
+        companyName: s.companyName,
+        companyLogoUrl: s.companyLogoUrl,
+        beesangCode: s.beesangCode,
+        companyStockCurrentPrice: s.companyStockCurrentPrice,
+        stockPriceGap: s.stockPriceGap,
+        stockPriceRateGap: s.stockPriceRateGap,
+        marketCapitalization: s.marketCapitalization,
+        stockFavorite: isFavorite,
+        stockLabelType: s.stockLabelType,
+        sector: s.sector,
+      };
+    },
+
+    async info(id: number): Promise<CompanyInfo> {
+      const row = await repo.findInfo(id);
+      if (!row) throw new NotFoundError('companyNotFound');
+      return {
+        companyIdx: row.id,
+        companyName: row.name,
+        beesangCode: row.code,
+        ceoName: row.ceo_name,
+        foundedOn: row.founded_on,
+        address: row.address,
+        homepageUrl: row.homepage_url,
+        businessSummary: row.business_summary,
+        sector: row.sector as Sector,
+        sharesOutstanding: Number(row.shares_outstanding),
+        stockLabelType: row.labels as MarketLabel[],
+      };
+    },
+
+    async financial(id: number): Promise<{ companyIdx: number; data: FinancialYear[] }> {
+      await requireCompany(id);
+      const rows = await repo.financials(id);
+      return {
+        companyIdx: id,
+        data: rows.map((r) => ({
+          year: r.year,
+          revenue: Number(r.revenue),
+          operatingProfit: Number(r.operating_profit),
+          netIncome: Number(r.net_income),
+          operatingMargin: Number(r.operating_margin),
+          debtRatio: Number(r.debt_ratio),
+          roe: Number(r.roe),
+        })),
+      };
+    },
+
+    async financeTotalChart(id: number) {
+      const { data } = await this.financial(id);
+      return {
+        companyIdx: id,
+        labels: data.map((d) => String(d.year)),
+        revenue: data.map((d) => d.revenue),
+        operatingProfit: data.map((d) => d.operatingProfit),
+        netIncome: data.map((d) => d.netIncome),
+      };
+    },
+
+    async chart(id: number, range: ChartRange): Promise<{ companyIdx: number; range: ChartRange; data: PriceBar[] }> {
+      await requireCompany(id);
+      const rows = await repo.bars(id, dayBefore(clock.now(), RANGE_DAYS[range]));
+      return {
+        companyIdx: id,
+        range,
+        data: rows.map((r) => ({
+          date: r.day,
+          open: Number(r.open),
+          high: Number(r.high),
+          low: Number(r.low),
+          close: Number(r.close),
+          volume: Number(r.volume),
+        })),
+      };
+    },
+
+    async company(id: number) {
+      return requireCompany(id);
+    },
+
+    async sitemapEntries() {
+      return repo.allIdsAndNames();
+    },
+  };
+}
+
+export type StockService = ReturnType<typeof createStockService>;

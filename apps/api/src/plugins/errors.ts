@@ -1,0 +1,54 @@
+import { type ApiError, messages } from '@beesang/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../lib/errors.ts';
+
+const HANGUL = /[가-힣]/;
+
+const byStatus: Record<number, string> = {
+  400: messages.invalidInput,
+  404: messages.notFound,
+  405: messages.methodNotAllowed,
+  413: messages.payloadTooLarge,
+  415: messages.invalidInput,
+  429: messages.tooManyRequests,
+  503: messages.unavailable,
+};
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+}
+
+function validationBody(error: FastifyError): ApiError {
+  const fields: Record<string, string> = {};
+  let first: string | undefined;
+  for (const v of (error.validation ?? []) as ValidationIssue[]) {
+    const issue = v.params?.issue;
+    const raw = issue?.message ?? v.message ?? '';
+    // Only our own (Korean) messages reach users; library defaults become the generic one.
+    const text = HANGUL.test(raw) ? raw : messages.invalidInput;
+    const key = (issue?.path?.map(String).join('.') || v.instancePath?.replace(/^\//, '').replaceAll('/', '.')) ?? '';
+    const field = [error.validationContext, key].filter(Boolean).join('.');
+    if (field && !fields[field]) fields[field] = text;
+    first ??= text;
+  }
+  return { message: first ?? messages.invalidInput, code: 'BAD_REQUEST', fields };
+}
+
+/** One error handler: Korean, user-presentable 4xx bodies; 5xx without internals. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error.validation) return reply.code(400).send(validationBody(error));
+    if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message, code: error.code });
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: byStatus[status] ?? messages.invalidInput, code: error.code ?? 'BAD_REQUEST' });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    const code = status === 503 ? 503 : 500;
+    return reply.code(code).send({ message: code === 503 ? messages.unavailable : messages.serverError, code: 'SERVER_ERROR' });
+  });
+
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: messages.notFound, code: 'NOT_FOUND' }));
+}

@@ -1,0 +1,55 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config/config.ts';
+import { prepareDatabase, StartupError } from './db/prepare.ts';
+
+/** Listen and shut down gracefully; everything else lives in buildApp. */
+function fail(message: string): never {
+  process.stderr.write(`\n[beesang] ${message}\n\n`);
+  process.exit(1);
+}
+
+async function main() {
+  const config = loadConfig();
+  const say = (m: string) => process.stdout.write(`[beesang] ${m}\n`);
+  const handle = await prepareDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    seedDemoData: config.seedDemoData,
+    log: say,
+  });
+  const app = await buildApp({ config, db: handle.db });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await handle.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      fail(
+        `포트 ${config.port}이(가) 이미 사용 중입니다 (port ${config.port} is in use). 다른 프로그램을 끄거나 PORT=3001 npm start 처럼 다른 포트를 지정하세요.`,
+      );
+    }
+    if (code === 'EACCES') fail(`포트 ${config.port}을(를) 열 권한이 없습니다 (permission denied). 1024 이상의 포트를 쓰세요.`);
+    throw error;
+  }
+  say(`http://localhost:${config.port} 에서 실행 중입니다 (listening).`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof StartupError) fail(error.message);
+  fail(`시작하지 못했습니다 (failed to start): ${error instanceof Error ? error.message : String(error)}`);
+});

@@ -1,0 +1,7 @@
+export * from './constants.ts';
+export * from './enums.ts';
+export * from './format.ts';
+export * from './hangul.ts';
+export * from './messages.ts';
+export * from './schemas-common.ts';
+export * from './stock-schemas.ts';
