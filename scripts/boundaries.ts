@@ -33,15 +33,20 @@ export function findViolations(files: SourceFile[]): string[] {
       const target = resolveRelative(p, spec);
       const say = (rule: string) => problems.push(`${p}: imports '${spec}' — ${rule}`);
       if (p.startsWith('packages/contract/')) {
-        if (target.startsWith('apps/') || spec.startsWith('@beesang/api') || spec.startsWith('@beesang/web')) say('contract must not import apps');
-        if (!spec.startsWith('.') && !['zod'].includes(spec) && !spec.startsWith('node:') && !spec.startsWith('vitest')) say('contract depends on zod only');
+        if (target.startsWith('apps/') || spec.startsWith('@beesang/api') || spec.startsWith('@beesang/web'))
+          say('contract must not import apps');
+        if (!spec.startsWith('.') && !['zod'].includes(spec) && !spec.startsWith('node:') && !spec.startsWith('vitest'))
+          say('contract depends on zod only');
       }
       if (p.startsWith('apps/web/') && (target.startsWith('apps/api') || spec.startsWith('@beesang/api'))) say('web must not import api');
       if (p.startsWith('apps/api/') && (target.startsWith('apps/web') || spec.startsWith('@beesang/web'))) say('api must not import web');
       const feature = /^apps\/web\/app\/features\/([^/]+)\//.exec(p)?.[1];
       const targetFeature = /^apps\/web\/app\/features\/([^/]+)/.exec(target)?.[1];
       if (feature && targetFeature && feature !== targetFeature) say('a feature must not import another feature');
-      if (/^apps\/api\/src\/modules\/.+\.service\.ts$/.test(p) && (spec === 'fastify' || spec.startsWith('@fastify/') || spec.startsWith('fastify-'))) {
+      if (
+        /^apps\/api\/src\/modules\/.+\.service\.ts$/.test(p) &&
+        (spec === 'fastify' || spec.startsWith('@fastify/') || spec.startsWith('fastify-'))
+      ) {
         say('services know nothing of Fastify');
       }
       const isTest = /\.test\.tsx?$/.test(p) || p.includes('/test/');
@@ -51,7 +56,8 @@ export function findViolations(files: SourceFile[]): string[] {
       }
       const module = /^apps\/api\/src\/modules\/([^/]+)\//.exec(p)?.[1];
       const targetModule = /^apps\/api\/src\/modules\/([^/]+)\/.*\.repository(\.ts)?$/.exec(target)?.[1];
-      if (module && targetModule && module !== targetModule && !isTest) say("a module calls another module's service, never its repository");
+      if (module && targetModule && module !== targetModule && !isTest)
+        say("a module calls another module's service, never its repository");
     }
   }
   return problems;

@@ -1,6 +1,6 @@
 // `npm start`: build the web app, then serve site + API on one port. Plain JS so that an old
 // Node prints a clear message instead of a syntax error.
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 

@@ -18,7 +18,7 @@ import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { createStockRepository } from './modules/stock/stock.repository.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { createStockService } from './modules/stock/stock.service.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSsr, webBuildExists } from './plugins/ssr.ts';
 
@@ -44,6 +44,7 @@ export async function buildApp(options: BuildAppOptions) {
     bodyLimit: 1_048_576,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -144,11 +144,15 @@ export const contentDetailSchema = contentSummarySchema.extend({
 });
 export type ContentDetail = z.infer<typeof contentDetailSchema>;
 
+/** PostgreSQL text cannot hold U+0000: refuse it as bad input instead of failing on insert. */
+const withoutNul = (s: string) => !s.includes('\u0000');
+
 export const pageViewBody = z.object({
   path: z
     .string()
     .min(1, { error: messages.invalidPath })
     .max(300, { error: messages.invalidPath })
-    .startsWith('/', { error: messages.invalidPath }),
-  referrer: z.string().max(500).optional(),
+    .startsWith('/', { error: messages.invalidPath })
+    .refine(withoutNul, { error: messages.invalidPath }),
+  referrer: z.string().max(500).refine(withoutNul, { error: messages.invalidInput }).optional(),
 });

@@ -1,5 +1,5 @@
 import { type ApiError, messages } from '@beesang/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 
 const HANGUL = /[가-힣]/;
@@ -51,4 +51,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ message: messages.notFound, code: 'NOT_FOUND' }));
+}
+
+/**
+ * Errors the router raises before any route runs (a malformed %-escape in the path): Fastify's
+ * default body is English and echoes the path, so answer like every other 400.
+ */
+export function frameworkErrorHandler(error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  reply.code(400).send({ message: messages.invalidInput, code: error.code === 'FST_ERR_BAD_URL' ? 'BAD_URL' : 'BAD_REQUEST' });
 }

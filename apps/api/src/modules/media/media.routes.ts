@@ -31,10 +31,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ stocks: StockService }> = asyn
       schema: {
         hide: true,
         params: z.object({
+          // pipe, not parse inside transform: a thrown ZodError would escape validation as a 500.
           id: z
             .string()
             .regex(/^\d{1,9}\.png$/)
-            .transform((v) => idParam.parse(v.slice(0, -4))),
+            .transform((v) => v.slice(0, -4))
+            .pipe(idParam),
         }),
       },
     },

@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type Db, openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { seedDemoData } from '../db/seed/seed.ts';
+import { fixedClock } from '../lib/clock.ts';
+
+/** The instant every test sees as "now": a Friday, 14:00 in Seoul. Seed and clock agree on it. */
+export const TEST_NOW = '2026-11-20T05:00:00.000Z';
+export const TEST_COMPANIES = 40;
+
+export interface TestAppOptions {
+  /** Number of demo companies (default 40). */
+  companies?: number;
+  /** Years of daily bars (default 1). */
+  years?: number;
+  /** The fixed "now" (default TEST_NOW). */
+  now?: string;
+  /** Skip the demo data: an empty, migrated database. */
+  seed?: boolean;
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A throw-away PostgreSQL database on the server at `adminUrl`; `drop()` removes it. */
+async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `beesang_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+        await client.query(`drop database if exists ${name}`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/**
+ * A real app on a fresh, migrated database with a small deterministic demo set. In-memory PGlite by
+ * default; with TEST_DATABASE_URL a scratch database on that PostgreSQL server, dropped on close.
+ */
+export async function createTestApp(opts: TestAppOptions = {}) {
+  const now = opts.now ?? TEST_NOW;
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const scratch = adminUrl ? await createScratchDatabase(adminUrl) : undefined;
+  const handle = await openDatabase({ databaseUrl: scratch?.url });
+  const db: Db = handle.db;
+  const clock = fixedClock(now);
+  try {
+    await migrateToLatest(db);
+    if (opts.seed !== false) {
+      await seedDemoData(db, { companies: opts.companies ?? TEST_COMPANIES, years: opts.years ?? 1, today: new Date(now) });
+    }
+  } catch (error) {
+    await handle.close();
+    await scratch?.drop();
+    throw error;
+  }
+  const app = await buildApp({
+    config: { env: 'test', publicUrl: 'http://localhost:3000', webBuildDir: '/nonexistent', logLevel: 'silent', trustProxy: undefined },
+    db,
+    clock,
+    web: false,
+    logger: false,
+  });
+  await app.ready();
+
+  let closed = false;
+  return {
+    app,
+    db,
+    clock,
+    kind: handle.kind,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await handle.close();
+      await scratch?.drop();
+    },
+  };
+}
+
+/** True when a string holds Korean syllables: every user-facing message must. */
+export const HANGUL = /[가-힣]/;

@@ -1,0 +1,169 @@
+import { type CompanySearchResult, HEADER_SEARCH_DEBOUNCE_MS, HEADER_SEARCH_MAX_HEIGHT, SEARCH_KEYWORD_MAX } from '@beesang/contract';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { StockLogo } from '../../components/ui/stock-logo';
+import { Highlight } from './highlight';
+import { searchCompanies } from './search-api';
+
+export const SEARCH_PLACEHOLDER = '종목명 또는 종목코드를 입력하세요';
+
+/** Header company search (spec §2, §5): debounced, keyboard-driven, scroll-locking. */
+export function SearchBox() {
+  const [text, setText] = useState('');
+  const [results, setResults] = useState<CompanySearchResult[]>([]);
+  const [cursor, setCursor] = useState(-1);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const listRef = useRef<HTMLUListElement>(null);
+  const listId = useId();
+  const open = results.length > 0;
+
+  // Reset on route change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the trigger, not an input
+  useEffect(() => {
+    setText('');
+    setResults([]);
+    setCursor(-1);
+  }, [pathname]);
+
+  // 200 ms debounce; empty text clears the list; failures are logged only (spec §8).
+  useEffect(() => {
+    const keyword = text.trim();
+    if (!keyword) {
+      setResults([]);
+      setCursor(-1);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      searchCompanies(keyword, controller.signal)
+        .then((found) => {
+          setResults(found);
+          setCursor(-1);
+        })
+        .catch((error: unknown) => {
+          if (!controller.signal.aborted) console.warn('search failed', error);
+        });
+    }, HEADER_SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text]);
+
+  // Page scroll is locked while results show.
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, [open]);
+
+  useEffect(() => {
+    if (cursor < 0) return;
+    listRef.current?.children[cursor]?.scrollIntoView?.({ block: 'nearest' });
+  }, [cursor]);
+
+  const go = (item: CompanySearchResult | undefined) => {
+    if (item) navigate(`/stock/${item.companyIdx}`);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.nativeEvent.isComposing) return;
+    if (e.key === 'ArrowDown' && open) {
+      e.preventDefault();
+      setCursor((c) => Math.min(c + 1, results.length - 1));
+    } else if (e.key === 'ArrowUp' && open) {
+      e.preventDefault();
+      setCursor((c) => Math.max(c - 1, 0));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      go(results[Math.max(cursor, 0)]);
+    } else if (e.key === 'Escape') {
+      setResults([]);
+    }
+  };
+
+  return (
+    <div className="relative w-full">
+      {open && (
+        <div
+          data-testid="search-backdrop"
+          className="fixed inset-0 top-16 z-30 bg-black/40"
+          onClick={() => setResults([])}
+          aria-hidden="true"
+        />
+      )}
+      <div className="relative z-40">
+        <label htmlFor={`${listId}-input`} className="sr-only">
+          종목 검색
+        </label>
+        <svg
+          className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-ink-3"
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+        >
+          <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M20 20l-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <input
+          id={`${listId}-input`}
+          type="search"
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={cursor >= 0 ? `${listId}-${cursor}` : undefined}
+          autoComplete="off"
+          maxLength={SEARCH_KEYWORD_MAX}
+          value={text}
+          placeholder={SEARCH_PLACEHOLDER}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          className="h-10 w-full rounded-full bg-page pr-4 pl-10 text-[15px] ring-1 ring-line placeholder:text-ink-3 focus:bg-white focus:ring-2 focus:ring-brand focus:outline-none"
+        />
+        {open && (
+          <ul
+            ref={listRef}
+            id={listId}
+            role="listbox"
+            aria-label="검색 결과"
+            style={{ maxHeight: HEADER_SEARCH_MAX_HEIGHT }}
+            className="absolute top-12 right-0 left-0 overflow-y-auto rounded-card bg-white py-2 shadow-xl ring-1 ring-line"
+          >
+            {results.map((item, i) => (
+              <li
+                key={item.companyIdx}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={i === cursor}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => go(item)}
+                onMouseEnter={() => setCursor(i)}
+                className={`flex cursor-pointer items-center gap-3 px-4 py-2.5 ${i === cursor ? 'bg-page' : ''}`}
+              >
+                <StockLogo src={item.companyLogoUrl} name={item.companyName} size={32} />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-medium">
+                    <Highlight text={item.companyName} query={text} />
+                  </span>
+                  <span className="num text-xs text-ink-3">{item.beesangCode}</span>
+                </span>
+                <span className={item.isFavorite ? 'text-warning' : 'text-line'}>
+                  {item.isFavorite && <span className="sr-only">관심 종목</span>}
+                  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+                    <path fill="currentColor" d="M12 2.5l2.9 6.1 6.6.8-4.9 4.5 1.3 6.6L12 17.3l-5.9 3.2 1.3-6.6L2.5 9.4l6.6-.8z" />
+                  </svg>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

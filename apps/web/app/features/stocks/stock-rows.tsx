@@ -1,0 +1,36 @@
+import { formatKoreanAmount, formatNumber, MARKET_LABEL_TEXT, type StockSummary } from '@beesang/contract';
+import { Link } from 'react-router';
+import { PriceChange } from '../../components/ui/price-change';
+import { StockLogo } from '../../components/ui/stock-logo';
+
+/** Rows of stocks: logo, name, code, price right-aligned, change rate coloured (UI.md). */
+export function StockRows({ items, rankFrom, showMarketCap }: { items: StockSummary[]; rankFrom?: number; showMarketCap?: boolean }) {
+  if (items.length === 0) return <p className="py-10 text-center text-ink-3">해당하는 종목이 없습니다.</p>;
+  return (
+    <ol className="divide-y divide-line">
+      {items.map((s, i) => (
+        <li key={s.companyIdx}>
+          <Link to={`/stock/${s.companyIdx}`} className="flex items-center gap-3 py-3 hover:bg-page sm:px-2">
+            {rankFrom !== undefined && <span className="num w-6 shrink-0 text-center font-bold text-brand">{rankFrom + i}</span>}
+            <StockLogo src={s.companyLogoUrl} name={s.companyName} />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-semibold">{s.companyName}</span>
+              <span className="num flex gap-1.5 text-xs text-ink-3">
+                {s.beesangCode}
+                <span aria-hidden="true">·</span>
+                {s.stockLabelType.map((l) => MARKET_LABEL_TEXT[l]).join(', ')}
+              </span>
+            </span>
+            {showMarketCap && (
+              <span className="num hidden w-32 text-right text-sm text-ink-2 md:block">{formatKoreanAmount(s.marketCapitalization)}</span>
+            )}
+            <span className="w-28 shrink-0 text-right">
+              <span className="num block font-semibold">{formatNumber(s.companyStockCurrentPrice)}원</span>
+              <PriceChange gap={s.stockPriceGap} rate={s.stockPriceRateGap} compact className="text-sm" />
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ol>
+  );
+}

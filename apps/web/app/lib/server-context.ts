@@ -1,0 +1,35 @@
+import { createContext, RouterContextProvider } from 'react-router';
+
+/** What the server hands to loaders: an in-process call into the API's own routes. */
+export interface SsrBridge {
+  api(path: string): Promise<{ status: number; body: unknown }>;
+  demoData: () => boolean;
+  publicUrl: string;
+}
+
+export const bridgeContext = createContext<SsrBridge>();
+
+export function createLoadContext(bridge: SsrBridge): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(bridgeContext, bridge);
+  return context;
+}
+
+interface ContextReader {
+  get<T>(key: ReturnType<typeof createContext<T>>): T;
+}
+
+/**
+ * GET an API path from a loader and unwrap `{ result }`. A 404 becomes the route's 404 page;
+ * a 400 (a malformed id in the URL) also renders as "not found" to the visitor.
+ */
+export async function apiGet<T>(context: ContextReader, path: string): Promise<T> {
+  const { status, body } = await context.get(bridgeContext).api(path);
+  if (status === 404 || status === 400) throw new Response('Not Found', { status: 404 });
+  if (status >= 300) throw new Response('Server Error', { status: 500 });
+  return (body as { result: T }).result;
+}
+
+export function bridge(context: ContextReader): SsrBridge {
+  return context.get(bridgeContext);
+}

@@ -1,0 +1,111 @@
+import { PRODUCT_NAME } from '@beesang/contract';
+import { useState } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import { CustomerCentreModal } from './components/layout/customer-centre-modal';
+import { DemoBadge } from './components/layout/demo-badge';
+import { FloatingWidgets } from './components/layout/floating';
+import { Footer } from './components/layout/footer';
+import { Header } from './components/layout/header';
+import { LoginDialog } from './components/layout/login-dialog';
+import { NotFound } from './components/layout/not-found';
+import { SearchBox } from './features/search/search-box';
+import { NotifyProvider } from './lib/notify';
+import { usePageViews } from './lib/page-views';
+import { appQrSvg } from './lib/qr.server';
+import { bridge } from './lib/server-context';
+import { SessionProvider, useSession } from './lib/session';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const b = bridge(context);
+  return { demoData: b.demoData(), origin: b.publicUrl, qrSvg: await appQrSvg() };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="ko">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#ffffff" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Shell() {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const { pathname } = useLocation();
+  const session = useSession();
+  const [qrOpen, setQrOpen] = useState(false);
+  usePageViews();
+  // Callback routes (OAuth, identity verification) render bare (spec §2).
+  if (pathname.includes('callback')) return <Outlet />;
+  const qrSvg = data?.qrSvg ?? '';
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-control focus:bg-white focus:p-2"
+      >
+        본문으로 건너뛰기
+      </a>
+      {data?.demoData && <DemoBadge />}
+      <Header search={<SearchBox />} onOpenCustomerCentre={() => setQrOpen(true)} onRegister={session.openLoginDialog} />
+      <main id="main" className="mx-auto min-h-[60vh] max-w-[1200px] px-4 py-6">
+        <Outlet />
+      </main>
+      <Footer onOpenCustomerCentre={() => setQrOpen(true)} />
+      <FloatingWidgets qrSvg={qrSvg} />
+      <CustomerCentreModal open={qrOpen} onClose={() => setQrOpen(false)} qrSvg={qrSvg} />
+      <LoginDialog />
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <NotifyProvider>
+      <SessionProvider>
+        <Shell />
+      </SessionProvider>
+    </NotifyProvider>
+  );
+}
+
+export function meta() {
+  return [{ title: PRODUCT_NAME }];
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto max-w-[1200px] px-4 py-16">
+      <title>{notFound ? `페이지를 찾을 수 없습니다 | ${PRODUCT_NAME}` : `오류 | ${PRODUCT_NAME}`}</title>
+      {notFound ? (
+        <NotFound />
+      ) : (
+        <div className="text-center">
+          <h1 className="text-2xl font-bold">일시적인 오류가 발생했습니다</h1>
+          <p className="mt-2 text-ink-2">잠시 후 다시 시도해주세요.</p>
+          <a href="/" className="mt-6 inline-block rounded-control bg-brand px-5 py-3 font-semibold text-white">
+            홈으로
+          </a>
+        </div>
+      )}
+    </main>
+  );
+}
