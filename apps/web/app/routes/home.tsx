@@ -35,13 +35,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_380px]">
       <h1 className="sr-only">비상 - 비상장 주식 시세와 직거래</h1>
-      <div className="space-y-6">
+      <div className="min-w-0 space-y-6">
         <RankingBoard initial={loaderData.ranking} />
         <Card title="비상장 뉴스" action={<More to={CONTENT_PAGES.news.path} />}>
           <ContentList items={loaderData.news} basePath={CONTENT_PAGES.news.path} />
         </Card>
       </div>
-      <div className="space-y-6">
+      <div className="min-w-0 space-y-6">
         <section className="rounded-card bg-brand p-5 text-white">
           <p className="text-lg font-bold">매물 알림은 비상 앱에서</p>
           <p className="mt-1 text-sm text-white/90">

@@ -101,6 +101,11 @@ export function createStockRepository(db: Db) {
       return { rows, total: Number(count.n) };
     },
 
+    async latestPriceUpdate(): Promise<Date | null> {
+      const row = await db.selectFrom('companies').select(sql<Date | null>`max(price_updated_at)`.as('at')).executeTakeFirst();
+      return row?.at ? new Date(row.at) : null;
+    },
+
     /** Companies whose price changed on or after `since` (TODAY ranking). */
     async updatedSince(since: Date, limit: number): Promise<CompanyRow[]> {
       return db

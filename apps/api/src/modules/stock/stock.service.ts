@@ -74,8 +74,12 @@ export function createStockService(repo: StockRepository, clock: Clock) {
     async ranking(period: RankingPeriod, count: number): Promise<StockSummary[]> {
       const now = clock.now();
       switch (period) {
-        case 'TODAY':
-          return withTradeCounts(await repo.updatedSince(startOfSeoulDay(now), count));
+        case 'TODAY': {
+          // Updated today; on a weekend or holiday, the latest trading day stands in for today.
+          const latest = (await repo.latestPriceUpdate()) ?? now;
+          const since = startOfSeoulDay(latest < now ? latest : now);
+          return withTradeCounts(await repo.updatedSince(since, count));
+        }
         case 'HIGH_HITS':
           return withTradeCounts(await repo.byRecentViews(dayBefore(now, 6), count));
         case 'HIGH_VOLUME':
