@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      { test: { name: 'tools', include: ['scripts/**/*.test.ts'] } },
       {
         test: {
           name: 'api',
@@ -12,10 +13,6 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: 'forks',
         },
-      },
-      {
-        extends: './apps/web/vitest.config.ts',
-        test: { name: 'web', root: './apps/web', include: ['app/**/*.test.tsx', 'app/**/*.test.ts'] },
       },
     ],
   },

@@ -33,6 +33,7 @@ export async function insertCompany(db: Db, overrides: CompanyOverrides = {}): P
       shares_outstanding: overrides.sharesOutstanding ?? 1_000_000,
       ceo_name: '홍길동',
       address: '서울특별시 중구 세종대로 110',
+      homepage_url: '',
       business_summary: '테스트용 기업입니다.',
       current_price: overrides.currentPrice ?? 10_000,
       previous_close: overrides.previousClose ?? 10_000,

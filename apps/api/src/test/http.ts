@@ -1,8 +1,8 @@
+import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { HANGUL, type TestApp } from './test-app.ts';
 
 type App = TestApp['app'];
-type InjectOptions = Exclude<Parameters<App['inject']>[0], string | undefined>;
 
 /** GET `url`, expect 200 and return the `result` of the envelope. */
 export async function getResult<T>(app: App, url: string): Promise<T> {

@@ -5,6 +5,9 @@ import { type Db, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
 import { fixedClock } from '../lib/clock.ts';
+import type { AnalyticsService } from '../modules/analytics/analytics.service.ts';
+import type { ContentService } from '../modules/content/content.service.ts';
+import type { StockService } from '../modules/stock/stock.service.ts';
 
 /** The instant every test sees as "now": a Friday, 14:00 in Seoul. Seed and clock agree on it. */
 export const TEST_NOW = '2026-11-20T05:00:00.000Z';
@@ -22,6 +25,9 @@ export interface TestAppOptions {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type BuiltApp = Awaited<ReturnType<typeof buildApp>> & {
+  services: { stocks: StockService; contents: ContentService; analytics: AnalyticsService };
+};
 
 /** A throw-away PostgreSQL database on the server at `adminUrl`; `drop()` removes it. */
 async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -71,13 +77,15 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     await scratch?.drop();
     throw error;
   }
-  const app = await buildApp({
+  // A Fastify instance is a thenable, so `await buildApp()` is typed as a bare FastifyInstance without
+  // `services`; at run time it is the very object buildApp returned.
+  const app = (await buildApp({
     config: { env: 'test', publicUrl: 'http://localhost:3000', webBuildDir: '/nonexistent', logLevel: 'silent', trustProxy: undefined },
     db,
     clock,
     web: false,
     logger: false,
-  });
+  })) as BuiltApp;
   await app.ready();
 
   let closed = false;

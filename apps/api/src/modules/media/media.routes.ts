@@ -1,4 +1,4 @@
-import { formatChange, formatPrice, idParam } from '@beesang/contract';
+import { formatChange, formatPrice, messages } from '@beesang/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -31,12 +31,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ stocks: StockService }> = asyn
       schema: {
         hide: true,
         params: z.object({
-          // pipe, not parse inside transform: a thrown ZodError would escape validation as a 500.
+          // 1 … 999,999,999 by the pattern alone: no parse inside the transform, whose ZodError would escape as a 500.
           id: z
             .string()
-            .regex(/^\d{1,9}\.png$/)
-            .transform((v) => v.slice(0, -4))
-            .pipe(idParam),
+            .regex(/^[1-9]\d{0,8}\.png$/, { error: messages.invalidId })
+            .transform((v) => Number(v.slice(0, -4))),
         }),
       },
     },

@@ -89,6 +89,18 @@ describe('GET /api/v2/stock/ranking-list', () => {
     expect(times).toEqual(sorted(times, 'desc'));
   });
 
+  it('TODAY falls back to the latest trading day over a week-end', async () => {
+    const friday = await ranking(`/TODAY/${RANKING_MAX_COUNT}`);
+    const now = t.clock.now();
+    try {
+      t.clock.set(new Date(now.getTime() + 86_400_000)); // Saturday, nothing traded yet
+      expect(new Date(`${seoulDay(t.clock.now())}T12:00:00Z`).getUTCDay()).toBe(6);
+      expect(await ranking(`/TODAY/${RANKING_MAX_COUNT}`)).toEqual(friday);
+    } finally {
+      t.clock.set(now);
+    }
+  });
+
   it('HIGH_HITS orders by views over the last 7 days', async () => {
     const views = await sumSince('company_daily_views', daysAgo(6));
     const rows = await ranking(`/HIGH_HITS/${RANKING_MAX_COUNT}`);
