@@ -45,6 +45,8 @@ export async function buildApp(options: BuildAppOptions) {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     frameworkErrors: frameworkErrorHandler,
+    // Long search keywords reach the route and get its Korean length message instead of a 404.
+    routerOptions: { maxParamLength: 500 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
