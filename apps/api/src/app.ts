@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config.ts';
 import type { Db } from './db/database.ts';
 import { isDemoDataLoaded } from './db/seed/seed.ts';
@@ -20,6 +20,7 @@ import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { createStockService } from './modules/stock/stock.service.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { fastSerializerCompiler } from './plugins/serializer.ts';
 import { registerSsr, webBuildExists } from './plugins/ssr.ts';
 
 export interface BuildAppOptions {
@@ -49,7 +50,7 @@ export async function buildApp(options: BuildAppOptions) {
     routerOptions: { maxParamLength: 500 },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(fastSerializerCompiler);
   registerErrorHandling(app);
   app.addHook('onClose', async () => {
     shuttingDown = true;

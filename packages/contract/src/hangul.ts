@@ -71,7 +71,7 @@ export const MATCH_RANK: Record<MatchKind, number> = { exact: 0, prefix: 1, subs
  * "비상". Returns true when query character q can grow into name character n (and, for a dangling
  * final consonant, the next name character starts with it).
  */
-function growsInto(q: string, n: string, next: string | undefined): boolean {
+function growsInto(q: string, n: string, nextInitial: string | undefined): boolean {
   if (!isSyllable(q) || !isSyllable(n)) return false;
   const qc = q.charCodeAt(0) - SYLLABLE_FIRST;
   const nc = n.charCodeAt(0) - SYLLABLE_FIRST;
@@ -81,23 +81,46 @@ function growsInto(q: string, n: string, next: string | undefined): boolean {
   if (qJong === 0) return qBase === nBase;
   if (qc === nc) return true;
   // "빗" + next "상": the final ㅅ of the typed syllable is the next syllable's initial.
-  return qBase === nc && next !== undefined && toChoseong(next) === JONGSEONG[qJong];
+  return qBase === nc && nextInitial !== undefined && nextInitial === JONGSEONG[qJong];
 }
 
-function charMatches(q: string, n: string): boolean {
-  if (q === n) return true;
-  return isChoseong(q) && isSyllable(n) && toChoseong(n) === q;
+/** A normalised query with what the matcher needs to know about each letter, computed once per search. */
+export interface CompiledQuery {
+  text: string;
+  /** per letter: is it a bare initial consonant (ㄱ…ㅎ)? */
+  cho: boolean[];
+  allCho: boolean;
+  /** any Hangul at all? Without it, initials matching cannot add anything to substring matching. */
+  hangul: boolean;
 }
 
-/** Where the query (already normalised) matches the name letter by letter, or -1. */
-export function initialsMatchAt(query: string, name: string): number {
-  const qLen = query.length;
+export function compileQuery(normalized: string): CompiledQuery {
+  const cho = Array.from(normalized, (ch) => isChoseong(ch));
+  return {
+    text: normalized,
+    cho,
+    allCho: cho.length > 0 && cho.every(Boolean),
+    hangul: Array.from(normalized).some((ch) => isSyllable(ch) || isChoseong(ch)),
+  };
+}
+
+/**
+ * Where the query matches the name letter by letter, or -1: each letter equal, or a bare initial
+ * consonant matching the syllable's initial, and the last letter possibly still in composition.
+ * `initials` is toChoseong(name), precomputed by callers that scan many names.
+ */
+export function initialsMatchAt(query: string | CompiledQuery, name: string, initials = toChoseong(name)): number {
+  const q = typeof query === 'string' ? compileQuery(query) : query;
+  const text = q.text;
+  // Only initial consonants: a plain substring search over the initials is the same rule.
+  if (q.allCho) return initials.indexOf(text);
+  const qLen = text.length;
   outer: for (let start = 0; start + qLen <= name.length; start++) {
     for (let i = 0; i < qLen; i++) {
-      const q = query[i] as string;
+      const qc = text[i] as string;
       const n = name[start + i] as string;
-      if (charMatches(q, n)) continue;
-      if (i === qLen - 1 && growsInto(q, n, name[start + i + 1])) continue;
+      if (qc === n || (q.cho[i] && initials[start + i] === qc)) continue;
+      if (i === qLen - 1 && growsInto(qc, n, initials[start + i + 1])) continue;
       continue outer;
     }
     return start;
@@ -109,19 +132,30 @@ export interface SearchEntry {
   /** normalised name (lower case, no spaces) */
   name: string;
   code: string;
+  /** toChoseong(name); computed on demand when absent */
+  initials?: string;
+}
+
+/** A search entry with everything precomputed, for indexes that scan many names. */
+export function searchEntry(name: string, code: string): Required<SearchEntry> {
+  const normalized = normalizeSearchText(name);
+  return { name: normalized, code: code.toLowerCase(), initials: toChoseong(normalized) };
 }
 
 /**
  * How an entry matches a normalised query, or null. Ranked exact > prefix > substring > initials.
  * Codes match by prefix only.
  */
-export function matchKind(query: string, entry: SearchEntry): MatchKind | null {
-  if (query.length === 0) return null;
+export function matchKind(query: string | CompiledQuery, entry: SearchEntry): MatchKind | null {
+  const q = typeof query === 'string' ? compileQuery(query) : query;
+  const text = q.text;
+  if (text.length === 0) return null;
   const { name, code } = entry;
-  if (name === query || code === query) return 'exact';
-  if (name.startsWith(query) || code.startsWith(query)) return 'prefix';
-  if (name.includes(query)) return 'substring';
-  const at = initialsMatchAt(query, name);
+  if (name === text || code === text) return 'exact';
+  if (name.startsWith(text) || code.startsWith(text)) return 'prefix';
+  if (name.includes(text)) return 'substring';
+  if (!q.hangul) return null;
+  const at = initialsMatchAt(q, name, entry.initials ?? toChoseong(name));
   if (at === 0) return 'initials-prefix';
   return at > 0 ? 'initials' : null;
 }

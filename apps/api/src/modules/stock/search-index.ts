@@ -1,10 +1,12 @@
 import {
   type CompanySearchResult,
+  compileQuery,
   MATCH_RANK,
   type MatchKind,
   matchKind,
   normalizeSearchText,
   SEARCH_RESULT_LIMIT,
+  searchEntry,
 } from '@beesang/contract';
 import type { Clock } from '../../lib/clock.ts';
 import type { SearchRow } from './stock.repository.ts';
@@ -13,6 +15,7 @@ interface Entry {
   row: SearchRow;
   name: string;
   code: string;
+  initials: string;
   unissued: boolean;
   views: number;
 }
@@ -30,8 +33,7 @@ export function createSearchIndex(load: () => Promise<SearchRow[]>, clock: Clock
     const rows = await load();
     entries = rows.map((row) => ({
       row,
-      name: normalizeSearchText(row.name),
-      code: row.code.toLowerCase(),
+      ...searchEntry(row.name, row.code),
       unissued: row.labels.includes('UNISSUED'),
       views: Number(row.view_count),
     }));
@@ -67,23 +69,36 @@ export function createSearchIndex(load: () => Promise<SearchRow[]>, clock: Clock
   };
 }
 
+interface Hit {
+  entry: Entry;
+  rank: number;
+}
+
+/** Whether hit a ranks before hit b: match kind, then popularity, then shorter names, then id. */
+function before(a: Hit, b: Hit): boolean {
+  if (a.rank !== b.rank) return a.rank < b.rank;
+  if (a.entry.views !== b.entry.views) return a.entry.views > b.entry.views;
+  if (a.entry.name.length !== b.entry.name.length) return a.entry.name.length < b.entry.name.length;
+  return a.entry.row.id < b.entry.row.id;
+}
+
+/** One pass over the entries keeping only the best `limit` hits (insertion into a short sorted list). */
 function searchEntries(entries: Entry[], keyword: string, options: { unissuedOnly?: boolean; limit?: number }) {
-  const query = normalizeSearchText(keyword);
+  const query = compileQuery(normalizeSearchText(keyword));
   const limit = options.limit ?? SEARCH_RESULT_LIMIT;
-  const hits: Array<{ entry: Entry; kind: MatchKind }> = [];
+  const best: Hit[] = [];
   for (const entry of entries) {
     if (options.unissuedOnly && !entry.unissued) continue;
-    const kind = matchKind(query, entry);
-    if (kind) hits.push({ entry, kind });
+    const kind: MatchKind | null = matchKind(query, entry);
+    if (!kind) continue;
+    const hit = { entry, rank: MATCH_RANK[kind] };
+    if (best.length === limit && !before(hit, best[limit - 1] as Hit)) continue;
+    let at = best.length;
+    while (at > 0 && before(hit, best[at - 1] as Hit)) at--;
+    best.splice(at, 0, hit);
+    if (best.length > limit) best.pop();
   }
-  hits.sort(
-    (a, b) =>
-      MATCH_RANK[a.kind] - MATCH_RANK[b.kind] ||
-      b.entry.views - a.entry.views ||
-      a.entry.name.length - b.entry.name.length ||
-      a.entry.row.id - b.entry.row.id,
-  );
-  return hits.slice(0, limit).map(({ entry }) => toResult(entry.row));
+  return best.map(({ entry }) => toResult(entry.row));
 }
 
 function toResult(row: SearchRow): Omit<CompanySearchResult, 'isFavorite'> {

@@ -15,6 +15,7 @@ import {
 } from '@beesang/contract';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { createSearchIndex } from './search-index.ts';
 import type { CompanyRow, StockRepository } from './stock.repository.ts';
 
@@ -51,6 +52,9 @@ function dayBefore(now: Date, days: number): string {
 
 export function createStockService(repo: StockRepository, clock: Clock) {
   const index = createSearchIndex(() => repo.listAllForSearch(), clock);
+  // Hot per-company reads; prices change through trades and imports, which call `invalidate`.
+  const companies = createTtlCache<number, CompanyRow | undefined>(1000);
+  const charts = createTtlCache<string, Awaited<ReturnType<StockRepository['bars']>>>(5000);
 
   async function withTradeCounts(rows: CompanyRow[]): Promise<StockSummary[]> {
     const counts = await repo.countOpenListings(rows.map((r) => r.id));
@@ -58,13 +62,20 @@ export function createStockService(repo: StockRepository, clock: Clock) {
   }
 
   async function requireCompany(id: number): Promise<CompanyRow> {
-    const row = await repo.findById(id);
+    const row = await companies.get(id, () => repo.findById(id));
     if (!row) throw new NotFoundError('companyNotFound');
     return row;
   }
 
   return {
     searchIndex: index,
+
+    /** Drops cached reads of a company after its price or bars changed. */
+    invalidate(id: number) {
+      companies.delete(id);
+      charts.clear();
+      index.invalidate();
+    },
 
     async search(keyword: string, unissuedOnly: boolean, favoriteIds: ReadonlySet<number> = new Set()): Promise<CompanySearchResult[]> {
       const results = await index.search(keyword, { unissuedOnly });
@@ -163,7 +174,8 @@ export function createStockService(repo: StockRepository, clock: Clock) {
 
     async chart(id: number, range: ChartRange): Promise<{ companyIdx: number; range: ChartRange; data: PriceBar[] }> {
       await requireCompany(id);
-      const rows = await repo.bars(id, dayBefore(clock.now(), RANGE_DAYS[range]));
+      const from = dayBefore(clock.now(), RANGE_DAYS[range]);
+      const rows = await charts.get(`${id}:${from}`, () => repo.bars(id, from));
       return {
         companyIdx: id,
         range,
