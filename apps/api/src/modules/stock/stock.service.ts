@@ -88,7 +88,7 @@ export function createStockService(repo: StockRepository, clock: Clock) {
         case 'TODAY': {
           // Updated today; on a weekend or holiday, the latest trading day stands in for today.
           const latest = (await repo.latestPriceUpdate()) ?? now;
-          const since = startOfSeoulDay(latest < now ? latest : now);
+          const since = startOfSeoulDay(new Date(Math.min(latest.getTime(), now.getTime())));
           return withTradeCounts(await repo.updatedSince(since, count));
         }
         case 'HIGH_HITS':
