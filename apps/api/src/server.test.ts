@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/** `npm start` failure modes: one clear line, exit code 1, no stack trace. */
+function runServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(import.meta.dirname, 'server.ts')], {
+      env: { ...process.env, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += String(d);
+    });
+    child.on('exit', (code) => resolve({ code, stderr }));
+  });
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'beesang-start-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('server start-up errors', () => {
+  it('a taken port ends with one line saying what to do', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const { code, stderr } = await runServer({ PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' });
+      expect(code).toBe(1);
+      expect(stderr).toContain(`포트 ${port}이(가) 이미 사용 중입니다`);
+      expect(stderr).toContain('PORT=');
+      expect(stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('an unreachable DATABASE_URL ends with one line, the password masked', async () => {
+    const { code, stderr } = await runServer({ PORT: '0', DATABASE_URL: 'postgres://user:secret@127.0.0.1:1/nothing' });
+    expect(code).toBe(1);
+    expect(stderr).toContain('데이터베이스에 연결할 수 없습니다');
+    expect(stderr).not.toContain('secret');
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('a malformed DATABASE_URL is reported as a configuration error', async () => {
+    const { code, stderr } = await runServer({ PORT: '0', DATABASE_URL: 'mysql://x' });
+    expect(code).toBe(1);
+    expect(stderr).toContain('DATABASE_URL');
+    expect(stderr).toContain('postgres://');
+  });
+});
