@@ -14,6 +14,10 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      {
+        extends: './apps/web/vitest.config.ts',
+        test: { name: 'web', root: './apps/web', include: ['app/**/*.test.tsx', 'app/**/*.test.ts'] },
+      },
     ],
   },
 });

@@ -6,57 +6,122 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+/**
+ * Starts the real server (API + SSR of the built web app) once for the whole e2e run:
+ * a fresh embedded database in a temp dir, demo data seeded, a free port on 127.0.0.1.
+ */
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** e.g. http://127.0.0.1:43123, without a trailing slash */
+    baseURL: string;
   }
 }
 
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const webBuildDir = join(repoRoot, 'apps/web/build');
+const READY_TIMEOUT_MS = 120_000;
+
+let server: ChildProcess | undefined;
+let dataDir: string | undefined;
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no free port'))));
     });
   });
 }
 
-let server: ChildProcess | undefined;
-let dataDir = '';
+/** Keeps the last lines of the server output for error messages. */
+function tail(limit = 60) {
+  const lines: string[] = [];
+  return {
+    push(chunk: Buffer) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      if (lines.length > limit) lines.splice(0, lines.length - limit);
+    },
+    text: () => lines.join('\n'),
+  };
+}
 
 export async function setup(project: TestProject) {
-  if (!existsSync(join(root, 'apps/web/build/server/index.js')))
-    throw new Error('apps/web/build is missing: run `npm run build` first (npm test does).');
+  if (!existsSync(join(webBuildDir, 'server/index.js'))) {
+    throw new Error(
+      `The web app is not built (${join(webBuildDir, 'server/index.js')} is missing). ` +
+        'Run `npm run build` (or `cd apps/web && npx react-router build`) before `npm run test:e2e`; `npm test` builds first.',
+    );
+  }
   dataDir = mkdtempSync(join(tmpdir(), 'beesang-e2e-'));
   const port = await freePort();
-  server = spawn(process.execPath, [join(root, 'apps/api/src/server.ts')], {
+  const baseURL = `http://127.0.0.1:${port}`;
+  const output = tail();
+
+  const child = spawn(process.execPath, [join(repoRoot, 'apps/api/src/server.ts')], {
+    cwd: repoRoot,
     env: {
       ...process.env,
+      NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      NODE_ENV: 'production',
+      WEB_BUILD_DIR: webBuildDir,
+      SEED_DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
+      // Never point the run at an external database or a public origin from the caller's shell.
       DATABASE_URL: '',
+      PUBLIC_URL: '',
+      TRUST_PROXY: '',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
+  server = child;
+  child.stdout?.on('data', output.push);
+  child.stderr?.on('data', output.push);
+
+  let exited: string | undefined;
+  child.once('exit', (code, signal) => {
+    exited = `exited with ${signal ?? `code ${code}`}`;
+  });
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (exited) {
+      await teardown();
+      throw new Error(`The e2e server ${exited} before it was ready. Its output:\n${output.text()}`);
+    }
+    if (Date.now() > deadline) {
+      await teardown();
+      throw new Error(`The e2e server did not answer ${baseURL}/readyz within ${READY_TIMEOUT_MS / 1000} s. Its output:\n${output.text()}`);
+    }
     try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
+      const res = await fetch(`${baseURL}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) break;
+    } catch {
+      // not listening yet (migrating and seeding)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  project.provide('baseUrl', baseUrl);
+
+  project.provide('baseURL', baseURL);
 }
 
+/** Stops the server (gracefully, then forcefully) and removes its database. */
 export async function teardown() {
-  server?.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  const child = server;
+  server = undefined;
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  if (dataDir) {
+    rmSync(dataDir, { recursive: true, force: true });
+    dataDir = undefined;
+  }
 }
