@@ -29,7 +29,14 @@ function write(files: Record<string, string>) {
 
 async function counts() {
   const n = async (table: 'companies' | 'price_bars' | 'company_financials') =>
-    Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { companies: await n('companies'), bars: await n('price_bars'), financials: await n('company_financials') };
 }
 

@@ -14,7 +14,10 @@ export interface ImportResult {
   financials: number;
 }
 
-function parseFile<S extends z.ZodType>(folder: string, spec: { file: string; schema: S; columns: readonly string[] }): Array<{ line: number; row: z.output<S> }> | null {
+function parseFile<S extends z.ZodType>(
+  folder: string,
+  spec: { file: string; schema: S; columns: readonly string[] },
+): Array<{ line: number; row: z.output<S> }> | null {
   const { file, schema, columns } = spec;
   const path = join(folder, file);
   if (!existsSync(path)) return null;
@@ -148,7 +151,13 @@ export async function importFolder(db: Db, folder: string): Promise<ImportResult
     }
     // Current price and the previous close come from each touched company's last two bars.
     for (const id of touched) {
-      const last = await trx.selectFrom('price_bars').select(['day', 'close']).where('company_id', '=', id).orderBy('day', 'desc').limit(2).execute();
+      const last = await trx
+        .selectFrom('price_bars')
+        .select(['day', 'close'])
+        .where('company_id', '=', id)
+        .orderBy('day', 'desc')
+        .limit(2)
+        .execute();
       const [latest, previous] = last;
       if (!latest) continue;
       await trx

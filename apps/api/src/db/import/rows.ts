@@ -51,7 +51,10 @@ export const priceRow = z
     close: integer('종가', 0),
     volume: integer('거래량', 0),
   })
-  .refine((r) => r.low <= Math.min(r.open, r.close) && r.high >= Math.max(r.open, r.close), { error: '저가 ≤ 시가·종가 ≤ 고가여야 합니다', path: ['low'] });
+  .refine((r) => r.low <= Math.min(r.open, r.close) && r.high >= Math.max(r.open, r.close), {
+    error: '저가 ≤ 시가·종가 ≤ 고가여야 합니다',
+    path: ['low'],
+  });
 export type PriceRowInput = z.infer<typeof priceRow>;
 
 export const financialRow = z.object({
