@@ -86,15 +86,16 @@ export default function App() {
   );
 }
 
-export function meta() {
-  return [{ title: PRODUCT_NAME }];
-}
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [{ title: PRODUCT_NAME }];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: notFound ? `페이지를 찾을 수 없습니다 | ${PRODUCT_NAME}` : `오류 | ${PRODUCT_NAME}` }, { name: 'robots', content: 'noindex' }];
+};
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="mx-auto max-w-[1200px] px-4 py-16">
-      <title>{notFound ? `페이지를 찾을 수 없습니다 | ${PRODUCT_NAME}` : `오류 | ${PRODUCT_NAME}`}</title>
       {notFound ? (
         <NotFound />
       ) : (
