@@ -46,14 +46,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function Shell() {
+/** Header, footer and the shared widgets around a page; also around the 404 and error pages. */
+function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
   const session = useSession();
   const [qrOpen, setQrOpen] = useState(false);
   usePageViews();
   // Callback routes (OAuth, identity verification) render bare (spec §2).
-  if (pathname.includes('callback')) return <Outlet />;
+  if (pathname.includes('callback')) return <>{children}</>;
   const qrSvg = data?.qrSvg ?? '';
   return (
     <>
@@ -66,7 +67,7 @@ function Shell() {
       {data?.demoData && <DemoBadge />}
       <Header search={<SearchBox />} onOpenCustomerCentre={() => setQrOpen(true)} onRegister={session.openLoginDialog} />
       <main id="main" className="mx-auto min-h-[60vh] max-w-[1200px] px-4 py-6">
-        <Outlet />
+        {children}
       </main>
       <Footer onOpenCustomerCentre={() => setQrOpen(true)} />
       <FloatingWidgets qrSvg={qrSvg} />
@@ -76,26 +77,37 @@ function Shell() {
   );
 }
 
-export default function App() {
+function Frame({ children }: { children: React.ReactNode }) {
   return (
     <NotifyProvider>
       <SessionProvider>
-        <Shell />
+        <Shell>{children}</Shell>
       </SessionProvider>
     </NotifyProvider>
+  );
+}
+
+export default function App() {
+  return (
+    <Frame>
+      <Outlet />
+    </Frame>
   );
 }
 
 export const meta: Route.MetaFunction = ({ error }) => {
   if (!error) return [{ title: PRODUCT_NAME }];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: notFound ? `페이지를 찾을 수 없습니다 | ${PRODUCT_NAME}` : `오류 | ${PRODUCT_NAME}` }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: notFound ? `페이지를 찾을 수 없습니다 | ${PRODUCT_NAME}` : `오류 | ${PRODUCT_NAME}` },
+    { name: 'robots', content: 'noindex' },
+  ];
 };
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto max-w-[1200px] px-4 py-16">
+    <Frame>
       {notFound ? (
         <NotFound />
       ) : (
@@ -107,6 +119,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           </a>
         </div>
       )}
-    </main>
+    </Frame>
   );
 }

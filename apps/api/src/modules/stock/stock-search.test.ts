@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCompany } from '../../test/factories.ts';
 import { expectError, getResult } from '../../test/http.ts';
-import { createTestApp, HANGUL, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let companies: Array<{ id: number; name: string; code: string; labels: string[]; views: number; price: number }>;
