@@ -37,7 +37,7 @@ test('search by initials: debounce, highlight, keyboard, stock page and chart ra
   const input = page.getByPlaceholder(SEARCH_PLACEHOLDER);
   const options = page.getByRole('option');
   await trackInputTime(page);
-  expect(await bodyOverflow(page)).toBe('');
+  await expect.poll(() => bodyOverflow(page)).toBe('');
 
   const answered = page.waitForResponse(isSearch);
   await input.fill('ㅂㅅ');
@@ -58,7 +58,7 @@ test('search by initials: debounce, highlight, keyboard, stock page and chart ra
   expect(marks).toHaveLength(results.length);
   for (const mark of marks) expect(mark).toHaveLength(2);
   expect(await input.getAttribute('aria-expanded')).toBe('true');
-  expect(await bodyOverflow(page)).toBe('hidden');
+  await expect.poll(() => bodyOverflow(page)).toBe('hidden');
 
   // Nothing is highlighted until the arrows move the cursor.
   expect(await page.locator('[role=option][aria-selected=true]').count()).toBe(0);
@@ -84,7 +84,7 @@ test('search by initials: debounce, highlight, keyboard, stock page and chart ra
   // The search box is reset by the navigation and the page scrolls again.
   await expect.poll(() => input.inputValue()).toBe('');
   expect(await options.count()).toBe(0);
-  expect(await bodyOverflow(page)).toBe('');
+  await expect.poll(() => bodyOverflow(page)).toBe('');
 
   // The chart starts at 3 months; 1 year loads more daily bars.
   const chart = page.getByTestId('price-chart');
@@ -103,14 +103,14 @@ test('the backdrop closes the list and gives scrolling back', async ({ page }) =
   const input = page.getByPlaceholder(SEARCH_PLACEHOLDER);
   await input.fill('비상');
   await page.getByRole('option').first().waitFor();
-  expect(await bodyOverflow(page)).toBe('hidden');
+  await expect.poll(() => bodyOverflow(page)).toBe('hidden');
   const backdrop = page.getByTestId('search-backdrop');
   const box = (await backdrop.boundingBox())!;
   // Click the dimmed area below the list, not the list that floats over the backdrop.
   await backdrop.click({ position: { x: box.width / 2, y: box.height - 10 } });
   await expect.poll(() => page.getByRole('option').count()).toBe(0);
   expect(await backdrop.count()).toBe(0);
-  expect(await bodyOverflow(page)).toBe('');
+  await expect.poll(() => bodyOverflow(page)).toBe('');
   expect(await input.getAttribute('aria-expanded')).toBe('false');
   expect(page.url()).toMatch(/\/stock\/1$/);
 });
@@ -131,7 +131,7 @@ describe('on a phone (390 px)', () => {
     const first = page.getByRole('option').first();
     await first.waitFor();
     expect(await first.textContent()).toContain(profile.companyName);
-    expect(await bodyOverflow(page)).toBe('hidden');
+    await expect.poll(() => bodyOverflow(page)).toBe('hidden');
     // The list fits the phone screen.
     const list = (await page.getByRole('listbox').boundingBox())!;
     expect(list.x).toBeGreaterThanOrEqual(0);
@@ -141,7 +141,7 @@ describe('on a phone (390 px)', () => {
     const box = (await backdrop.boundingBox())!;
     await backdrop.click({ position: { x: box.width / 2, y: box.height - 10 } });
     await expect.poll(() => page.getByRole('option').count()).toBe(0);
-    expect(await bodyOverflow(page)).toBe('');
+    await expect.poll(() => bodyOverflow(page)).toBe('');
 
     // Typing again reopens it; Enter without moving the cursor takes the first result.
     await input.fill('');
@@ -155,7 +155,7 @@ describe('on a phone (390 px)', () => {
     await page.waitForURL(`**/stock/${top.companyIdx}`);
     await expect.poll(() => page.getByTestId('current-price').textContent()).toMatch(/원$/);
     expect(won(await page.getByTestId('current-price').textContent())).toBe(top.companyStockCurrentPrice);
-    expect(await input.inputValue()).toBe('');
-    expect(await bodyOverflow(page)).toBe('');
+    await expect.poll(() => input.inputValue()).toBe('');
+    await expect.poll(() => bodyOverflow(page)).toBe('');
   });
 });

@@ -40,7 +40,9 @@ test('all stocks: 미발행 only, cheapest first, filters kept on page 2', async
   const url = new URL(page.url());
   expect(url.pathname).toBe('/stock');
   expect(Object.fromEntries(url.searchParams)).toEqual({ label: 'UNISSUED', sort: 'price', order: 'asc' });
-  expect([await market.inputValue(), await sort.inputValue(), await order.inputValue()]).toEqual(['UNISSUED', 'price', 'asc']);
+  await expect
+    .poll(async () => [await market.inputValue(), await sort.inputValue(), await order.inputValue()])
+    .toEqual(['UNISSUED', 'price', 'asc']);
 
   // The page shows what the API returns for those filters.
   const first = await api<StockPage>(baseURL, '/api/v2/stock/list?label=UNISSUED&sort=price&order=asc&page=1&size=20');
@@ -66,7 +68,9 @@ test('all stocks: 미발행 only, cheapest first, filters kept on page 2', async
   const prices2 = pricesOf(rows2);
   expect(isNonDecreasing(prices2)).toBe(true);
   expect(prices2[0]).toBeGreaterThanOrEqual(prices1[prices1.length - 1]!);
-  expect([await market.inputValue(), await sort.inputValue(), await order.inputValue()]).toEqual(['UNISSUED', 'price', 'asc']);
+  await expect
+    .poll(async () => [await market.inputValue(), await sort.inputValue(), await order.inputValue()])
+    .toEqual(['UNISSUED', 'price', 'asc']);
 
   // Changing a filter starts again from page 1.
   await order.selectOption({ label: '높은 순' });
@@ -82,11 +86,11 @@ async function expectLoginDialog(page: Page, opener: Locator, close: 'Escape' | 
   await opener.click();
   await dialog.waitFor();
   expect(await dialog.getAttribute('aria-modal')).toBe('true');
-  expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+  await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('hidden');
   if (close === 'Escape') await page.keyboard.press('Escape');
   else await dialog.getByRole('button', { name: '닫기' }).click();
   await expect.poll(() => dialog.count()).toBe(0);
-  expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+  await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('');
 }
 
 test('a visitor: the star and 매물 등록 on /stock/1 open the login dialog', async ({ page }) => {

@@ -3,8 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Card } from '../../components/ui/card';
 import { apiFetch } from '../../lib/api-client';
 
-const RISE = '#F04452';
-const FALL = '#3182F6';
+// Same hues as the rise/fall tokens in app.css.
+const RISE = '#D92B3A';
+const FALL = '#1A6DE0';
 
 /** Daily price chart with the range buttons of spec §9 (canvas, loaded in the browser only). */
 export function PriceChart({

@@ -1,9 +1,12 @@
 import { MARKET_LABEL_TEXT, MARKET_LABELS, SECTOR_TEXT, SECTORS, STOCK_SORT_TEXT, STOCK_SORTS } from '@beesang/contract';
-import { useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from 'react-router';
 
 /** Label, sector and sort controls; all state lives in the URL. */
 export function StockFilters() {
-  const [search, setSearch] = useSearchParams();
+  const [current, setSearch] = useSearchParams();
+  const navigation = useNavigation();
+  // While the new list loads, the controls already show what was chosen.
+  const search = navigation.location?.pathname === '/stock' ? new URLSearchParams(navigation.location.search) : current;
   const update = (key: string, value: string) => {
     const next = new URLSearchParams(search);
     if (value) next.set(key, value);
