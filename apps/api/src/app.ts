@@ -55,9 +55,10 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onClose', async () => {
     shuttingDown = true;
   });
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    done(null, payload);
   });
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);

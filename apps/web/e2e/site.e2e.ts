@@ -80,3 +80,67 @@ describe('on a phone (390 px)', () => {
     expect(title).toContain(heading);
   });
 });
+
+test('the menu closes on an outside click and on navigation; 고객센터 opens the QR modal', async ({ page }) => {
+  await open(page, '/');
+  const menuButton = page.getByRole('button', { name: '메뉴' });
+  const menu = page.getByRole('menu');
+
+  await menuButton.click();
+  await menu.waitFor();
+  await page.mouse.click(640, 600);
+  await expect.poll(() => menu.count()).toBe(0);
+
+  await menuButton.click();
+  await menu.getByRole('menuitem', { name: '공지사항' }).click();
+  await page.waitForURL((url) => url.pathname === '/notice');
+  await expect.poll(() => menu.count()).toBe(0);
+
+  await menuButton.click();
+  await menu.getByRole('menuitem', { name: '고객센터' }).click();
+  const dialog = page.getByRole('dialog', { name: '고객센터' });
+  await dialog.waitFor();
+  // The QR code is generated on our server: an inline SVG, no image from elsewhere.
+  expect(await dialog.locator('svg path').count()).toBeGreaterThan(0);
+  expect(await dialog.getByRole('link', { name: 'App Store' }).getAttribute('target')).toBe('_blank');
+  await page.keyboard.press('Escape');
+  await expect.poll(() => dialog.count()).toBe(0);
+});
+
+test('the footer links to every policy page we host', async ({ page }) => {
+  await open(page, '/');
+  const footer = page.locator('footer');
+  for (const [name, path, heading] of [
+    ['서비스 소개', '/intro', '서비스 소개'],
+    ['개인정보처리방침', '/privacy', '개인정보처리방침'],
+    ['이용약관', '/terms', '이용약관'],
+    ['비상장 주식 투자 유의사항', '/caution', '비상장 주식 투자 유의사항'],
+  ] as const) {
+    await footer.getByRole('link', { name, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === path);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
+  }
+});
+
+test('scroll-to-top appears once the page scrolls and takes the page back up; the QR card shows on wide screens', async ({ page }) => {
+  await page.setViewportSize({ width: 1700, height: 900 });
+  await open(page, '/');
+  const toTop = page.getByRole('button', { name: '맨 위로' });
+  const qrCard = page.getByRole('complementary', { name: '앱 다운로드' });
+  expect(await toTop.count()).toBe(0);
+  await page.mouse.wheel(0, 120);
+  await toTop.waitFor();
+  expect(await qrCard.count()).toBe(0);
+  await page.mouse.wheel(0, 400);
+  await qrCard.waitFor();
+  expect(await qrCard.isVisible()).toBe(true);
+  await toTop.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect.poll(() => toTop.count()).toBe(0);
+
+  // Under 1620 px the card stays hidden even far down the page.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.mouse.wheel(0, 600);
+  await toTop.waitFor();
+  expect(await qrCard.isVisible()).toBe(false);
+});

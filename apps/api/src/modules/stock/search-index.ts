@@ -26,11 +26,14 @@ interface Entry {
  */
 export function createSearchIndex(load: () => Promise<SearchRow[]>, clock: Clock, ttlMs = 30_000) {
   let entries: Entry[] = [];
+  // Answers for repeated keywords; valid exactly as long as `entries`, so cleared on every rebuild.
+  let answers = new Map<string, ReturnType<typeof searchEntries>>();
   let loadedAt = -Infinity;
   let pending: Promise<void> | null = null;
 
   const rebuild = async () => {
     const rows = await load();
+    answers = new Map();
     entries = rows.map((row) => ({
       row,
       ...searchEntry(row.name, row.code),
@@ -56,7 +59,14 @@ export function createSearchIndex(load: () => Promise<SearchRow[]>, clock: Clock
     },
     async search(keyword: string, options: { unissuedOnly?: boolean; limit?: number } = {}) {
       await ensureFresh();
-      return searchEntries(entries, keyword, options);
+      const key = `${options.unissuedOnly ? 1 : 0}:${options.limit ?? ''}:${normalizeSearchText(keyword)}`;
+      let found = answers.get(key);
+      if (!found) {
+        found = searchEntries(entries, keyword, options);
+        if (answers.size >= 2000) answers.clear();
+        answers.set(key, found);
+      }
+      return found;
     },
     /** For the benchmark: search without touching the database. */
     searchSync(keyword: string) {
@@ -101,13 +111,15 @@ function searchEntries(entries: Entry[], keyword: string, options: { unissuedOnl
   return best.map(({ entry }) => toResult(entry.row));
 }
 
-function toResult(row: SearchRow): Omit<CompanySearchResult, 'isFavorite'> {
+/** Results for a visitor; the service sets isFavorite for a member's favourites. */
+function toResult(row: SearchRow): CompanySearchResult {
   return {
     companyIdx: row.id,
     companyName: row.name,
     companyLogoUrl: row.logo_url,
     beesangCode: row.code,
     companyStockCurrentPrice: Number(row.current_price),
+    isFavorite: false,
   };
 }
 

@@ -79,7 +79,8 @@ export function createStockService(repo: StockRepository, clock: Clock) {
 
     async search(keyword: string, unissuedOnly: boolean, favoriteIds: ReadonlySet<number> = new Set()): Promise<CompanySearchResult[]> {
       const results = await index.search(keyword, { unissuedOnly });
-      return results.map((r) => ({ ...r, isFavorite: favoriteIds.has(r.companyIdx) }));
+      if (favoriteIds.size === 0) return results;
+      return results.map((r) => (favoriteIds.has(r.companyIdx) ? { ...r, isFavorite: true } : r));
     },
 
     async ranking(period: RankingPeriod, count: number): Promise<StockSummary[]> {

@@ -1,0 +1,110 @@
+import { NOTIFICATION_MS } from '@beesang/contract';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiFetch } from './api-client';
+import { NotifyProvider } from './notify';
+import { SessionProvider, useSession } from './session';
+
+/** A page that calls the API, and one that needs a member: both go through the real providers. */
+function CallingPage() {
+  const session = useSession();
+  return (
+    <>
+      <button type="button" onClick={() => void apiFetch('/api/user/myPage/detail').catch(() => {})}>
+        call
+      </button>
+      <button type="button" onClick={session.openLoginDialog}>
+        star
+      </button>
+      <p>dialog {session.loginDialogOpen ? 'open' : 'closed'}</p>
+    </>
+  );
+}
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: (
+          <NotifyProvider>
+            <SessionProvider>
+              <Outlet />
+            </SessionProvider>
+          </NotifyProvider>
+        ),
+        children: [
+          { index: true, element: <p>home</p> },
+          { path: 'stock/:id', element: <CallingPage /> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('session', () => {
+  it('a 401 from any call clears the session, warns top-left for 4.5 s and goes home', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ message: '로그인이 만료되었습니다. 다시 로그인해주세요.', code: 'UNAUTHORIZED' }), { status: 401 }),
+      ),
+    );
+    const router = renderApp('/stock/1');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'call' }));
+    });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('로그인 세션');
+    expect(alert.textContent).toContain('로그인이 만료되었습니다. 다시 로그인해주세요.');
+    expect(alert.closest('[aria-live]')?.className).toMatch(/top-4 left-4/);
+    await act(async () => {
+      vi.advanceTimersByTime(NOTIFICATION_MS - 100);
+    });
+    expect(screen.queryByRole('alert')).not.toBeNull();
+    await act(async () => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('other failures do not touch the session or the page', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message: '처리 중 오류가 발생했습니다.' }), { status: 500 })),
+    );
+    const router = renderApp('/stock/1');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'call' }));
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(50);
+    });
+    expect(router.state.location.pathname).toBe('/stock/1');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('every control that needs a member opens the one login dialog', async () => {
+    renderApp('/stock/1');
+    expect(screen.getByText('dialog closed')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'star' }));
+    });
+    expect(screen.getByText('dialog open')).toBeTruthy();
+  });
+});
