@@ -20,11 +20,18 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data folder; omitted → in memory. */
   dataDir?: string | undefined;
+  /** Told when the server drops an idle pooled connection. */
+  onIdleError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // An idle connection that the server closes (restart, failover, admin) must not crash the
+    // process: the pool drops it and the next query opens a new one.
+    pool.on('error', (error) => {
+      options.onIdleError?.(error);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     await sql`select 1`.execute(db);
     return { db, kind: 'postgres', close: () => db.destroy() };

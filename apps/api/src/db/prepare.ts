@@ -22,7 +22,12 @@ export async function prepareDatabase(options: {
 }): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   try {
-    handle = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+    handle = await openDatabase({
+      databaseUrl: options.databaseUrl,
+      dataDir: options.dataDir,
+      onIdleError: (error) =>
+        options.log?.(`데이터베이스 연결이 끊겨 다음 요청에서 다시 연결합니다 (connection dropped): ${error.message}`),
+    });
     await migrateToLatest(handle.db);
   } catch (error) {
     throw new StartupError(describeDbError(error, options.databaseUrl));
