@@ -7,7 +7,7 @@ export const messages = {
   invalidInput: '입력값이 올바르지 않습니다.',
   invalidKeyword: '검색어는 1자 이상 50자 이하로 입력해주세요.',
   invalidRankingPeriod: '지원하지 않는 순위 종류입니다.',
-  invalidRankingCount: '순위 개수는 1~50 사이로 입력해주세요.',
+  invalidRankingCount: '순위 개수는 1 이상의 정수로 입력해주세요.',
   invalidLabel: '지원하지 않는 시장 구분입니다.',
   invalidSector: '지원하지 않는 업종입니다.',
   invalidSort: '지원하지 않는 정렬 방식입니다.',

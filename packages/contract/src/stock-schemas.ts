@@ -47,8 +47,10 @@ export const rankingParams = z.object({
     .number({ error: messages.invalidRankingCount })
     .int({ error: messages.invalidRankingCount })
     .min(1, { error: messages.invalidRankingCount })
-    .max(RANKING_MAX_COUNT, { error: messages.invalidRankingCount })
-    .default(10),
+    .max(2_147_483_647, { error: messages.invalidRankingCount })
+    .default(10)
+    // The spec caps the count: asking for more than the maximum gets the maximum.
+    .transform((n) => Math.min(n, RANKING_MAX_COUNT)),
 });
 
 export const stockListQuery = pagingQuery.extend({

@@ -161,12 +161,19 @@ describe('GET /api/v2/stock/ranking-list', () => {
     expect(ids(after).slice(1)).toEqual(ids(rows).filter((id) => id !== quietest));
   });
 
-  it('rejects an unknown period and a count outside 1…50 in Korean', async () => {
+  it('caps a count above the maximum instead of refusing it', async () => {
+    const most = ids(await ranking(`/TODAY/${RANKING_MAX_COUNT}`));
+    expect(ids(await ranking(`/TODAY/${RANKING_MAX_COUNT + 1}`))).toEqual(most);
+    expect(ids(await ranking('/TODAY/1000'))).toEqual(most);
+    expect(ids(await ranking('/TODAY/1e9'))).toEqual(most);
+  });
+
+  it('rejects an unknown period and a count that is not a positive integer, in Korean', async () => {
     for (const period of ['YESTERDAY', 'today', 'HIGH%20UP', '1']) {
       await expectError(t.app, `/api/v2/stock/ranking-list/${period}`, 400, messages.invalidRankingPeriod);
       await expectError(t.app, `/api/v2/stock/ranking-list/${period}/10`, 400);
     }
-    for (const count of ['0', '51', 'abc', '-1', '1.5', '1e9', '99999999999999999999']) {
+    for (const count of ['0', 'abc', '-1', '1.5', '99999999999999999999']) {
       await expectError(t.app, `/api/v2/stock/ranking-list/TODAY/${count}`, 400, messages.invalidRankingCount);
     }
   });
