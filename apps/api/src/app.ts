@@ -93,8 +93,8 @@ export async function buildApp(options: BuildAppOptions) {
           if (clock.now().getTime() - demo.at > 60_000) void refreshDemo();
           return demo.value;
         },
-        api: async (path) => {
-          const res = await app.inject({ method: 'GET', url: path });
+        api: async (path, init) => {
+          const res = await app.inject({ method: 'GET', url: path, headers: init?.cookie ? { cookie: init.cookie } : {} });
           return { status: res.statusCode, body: res.json() };
         },
       },

@@ -1,3 +1,4 @@
+export * from './auth-schemas.ts';
 export * from './constants.ts';
 export * from './enums.ts';
 export * from './format.ts';

@@ -8,7 +8,8 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 
 /** What SSR loaders may ask of the server: an in-process API call through the same routes. */
 export interface SsrBridge {
-  api(path: string): Promise<{ status: number; body: unknown }>;
+  /** GET through the app's own routes; pass the visitor's cookie header to act as them. */
+  api(path: string, init?: { cookie?: string }): Promise<{ status: number; body: unknown }>;
   demoData: () => boolean;
   publicUrl: string;
 }

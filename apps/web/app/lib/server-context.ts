@@ -2,7 +2,8 @@ import { createContext, RouterContextProvider } from 'react-router';
 
 /** What the server hands to loaders: an in-process call into the API's own routes. */
 export interface SsrBridge {
-  api(path: string): Promise<{ status: number; body: unknown }>;
+  /** GET through the app's own routes; pass the visitor's cookie header to act as them. */
+  api(path: string, init?: { cookie?: string }): Promise<{ status: number; body: unknown }>;
   demoData: () => boolean;
   publicUrl: string;
 }

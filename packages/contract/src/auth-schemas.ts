@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { INTRODUCTION_MAX, NICKNAME_MAX, NICKNAME_MIN } from './constants.ts';
+import { messages } from './messages.ts';
+
+/** Spec §5 phone login and sign-up rules, shared by the login modal and the API. */
+
+export const PHONE_PATTERN = /^010\d{8}$/;
+export const CODE_PATTERN = /^\d{6}$/;
+const LETTERS = /^[가-힣a-zA-Z]+$/;
+
+export const phoneSchema = z
+  .string({ error: messages.phoneRequired })
+  .min(1, { error: messages.phoneRequired })
+  .regex(PHONE_PATTERN, { error: messages.phoneInvalid });
+
+export const codeSchema = z
+  .string({ error: messages.codeRequired })
+  .min(1, { error: messages.codeRequired })
+  .regex(CODE_PATTERN, { error: messages.codeInvalid });
+
+export const nicknameSchema = z
+  .string({ error: messages.nicknameRequired })
+  .min(1, { error: messages.nicknameRequired })
+  .min(NICKNAME_MIN, { error: messages.nicknameMin })
+  .max(NICKNAME_MAX, { error: messages.nicknameMax })
+  .regex(LETTERS, { error: messages.nicknameLetters });
+
+export const expertNameSchema = z
+  .string({ error: messages.expertNameLetters })
+  .min(NICKNAME_MIN, { error: messages.expertNameMin })
+  .max(NICKNAME_MAX, { error: messages.expertNameMax })
+  .regex(LETTERS, { error: messages.expertNameLetters });
+
+export const emailSchema = (message: string = messages.emailInvalidNormal) =>
+  z
+    .string({ error: messages.emailRequired })
+    .min(1, { error: messages.emailRequired })
+    .max(100, { error: message })
+    .pipe(z.email({ error: message }));
+
+export const introductionSchema = z.string().max(INTRODUCTION_MAX, { error: messages.introductionMax });
+
+export const smsSendBody = z.object({ phone: phoneSchema });
+export const smsMatchBody = z.object({ phone: phoneSchema, code: codeSchema });
+
+const deviceFields = {
+  deviceType: z.union([z.literal(1), z.literal(2), z.literal(3)], { error: messages.invalidInput }).default(3),
+  userDeviceId: z.string().max(200).default(''),
+  fcmDeviceToken: z.string().max(500).default(''),
+};
+
+/** Spec §3 "Phone login". */
+export const phoneSignInBody = z.object({ phone: phoneSchema, ...deviceFields });
+
+export const EXPERT_TYPE_NAMES = ['NORMAL', 'PB', 'CTA'] as const;
+
+/** Spec §3 "Sign-up payload (phone flow)", expert fields included. */
+export const phoneSignUpBody = z
+  .object({
+    userId: emailSchema(),
+    userName: nicknameSchema,
+    phoneNumber: phoneSchema,
+    profileUrl: z.string().max(500).default(''),
+    marketingFlag: z.boolean().default(false),
+    nighttimeAlarmFlag: z.boolean().default(false),
+    expertType: z.enum(EXPERT_TYPE_NAMES, { error: messages.invalidInput }).default('NORMAL'),
+    expertName: expertNameSchema.optional(),
+    officeInfo: z.object({ name: z.string().max(100), dept: z.string().max(100).optional() }).optional(),
+    introduction: introductionSchema.optional(),
+    ...deviceFields,
+  })
+  .superRefine((body, ctx) => {
+    if (body.expertType === 'NORMAL') return;
+    if (!body.expertName) ctx.addIssue({ code: 'custom', path: ['expertName'], message: messages.expertNameLetters });
+    if (!body.profileUrl) ctx.addIssue({ code: 'custom', path: ['profileUrl'], message: messages.profilePhotoRequired });
+    if (!body.officeInfo?.name?.trim()) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['officeInfo', 'name'],
+        message: body.expertType === 'PB' ? messages.officeRequiredPb : messages.officeRequiredCta,
+      });
+    }
+    if (body.expertType === 'PB' && !body.officeInfo?.dept?.trim()) {
+      ctx.addIssue({ code: 'custom', path: ['officeInfo', 'dept'], message: messages.deptRequired });
+    }
+  });
+export type PhoneSignUpBody = z.input<typeof phoneSignUpBody>;
+
+export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+/** Spec §3 "User info" plus the fields the account page edits. */
+export const userDetailSchema = z.object({
+  userIdx: z.number().int(),
+  userLevel: z.number().int(),
+  userNickname: z.string(),
+  userName: z.string(),
+  userEmail: z.string(),
+  profileImageUrl: z.string(),
+  expertType: z.enum(EXPERT_TYPE_NAMES),
+  expertName: z.string(),
+  officeName: z.string(),
+  officeDept: z.string(),
+  introduction: z.string(),
+  sanctionState: z.number().int(),
+  phoneMasked: z.string(),
+});
+export type UserDetail = z.infer<typeof userDetailSchema>;
