@@ -3,30 +3,44 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config.ts';
 import type { Db } from './db/database.ts';
+import { storedAuthSecret } from './db/secrets.ts';
 import { isDemoDataLoaded } from './db/seed/seed.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { redactingSerializers } from './lib/log.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createTokensRepository } from './modules/auth/tokens.repository.ts';
+import { createUsersRepository } from './modules/auth/users.repository.ts';
 import { createContentRepository } from './modules/content/content.repository.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { createSmsRepository } from './modules/sms/sms.repository.ts';
+import { smsRoutes } from './modules/sms/sms.routes.ts';
+import { createSmsService, type SmsLimits } from './modules/sms/sms.service.ts';
+import { createLogGateway, type SmsGateway } from './modules/sms/sms-gateway.ts';
 import { createStockRepository } from './modules/stock/stock.repository.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { createStockService } from './modules/stock/stock.service.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { fastSerializerCompiler } from './plugins/serializer.ts';
 import { registerSsr, webBuildExists } from './plugins/ssr.ts';
 
 export interface BuildAppOptions {
-  config: Pick<AppConfig, 'env' | 'publicUrl' | 'webBuildDir' | 'logLevel' | 'trustProxy'>;
+  config: Pick<AppConfig, 'env' | 'publicUrl' | 'webBuildDir' | 'logLevel' | 'trustProxy'> &
+    Partial<Pick<AppConfig, 'authSecret' | 'devSmsOutbox'>>;
   db: Db;
   clock?: Clock;
+  /** Where SMS messages go (default: the log gateway, with the dev outbox when enabled). */
+  smsGateway?: SmsGateway;
+  smsLimits?: Partial<SmsLimits>;
   /** Serve the built web app (default: when a build exists). */
   web?: boolean;
   logger?: boolean;
@@ -66,11 +80,26 @@ export async function buildApp(options: BuildAppOptions) {
   const stocks = createStockService(createStockRepository(db), clock);
   const contents = createContentService(createContentRepository(db));
   const analytics = createAnalyticsService(createAnalyticsRepository(db), clock);
+  const secret = config.authSecret ?? (await storedAuthSecret(db));
+  const smsRepo = createSmsRepository(db);
+  const devOutbox = config.devSmsOutbox ?? config.env !== 'production';
+  const gateway =
+    options.smsGateway ??
+    createLogGateway({
+      log: (m) => app.log.info(m),
+      outbox: devOutbox ? (phone, text) => smsRepo.addToOutbox(phone, text, clock.now()) : undefined,
+    });
+  const sms = createSmsService({ repo: smsRepo, gateway, clock, secret, limits: options.smsLimits });
+  const auth = createAuthService({ users: createUsersRepository(db), tokens: createTokensRepository(db), sms, clock, secret });
+  const secureCookies = config.publicUrl.startsWith('https://');
+  await registerAuth(app, { auth, publicOrigin: new URL(config.publicUrl).origin });
 
   await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown });
   await app.register(stockRoutes, { stocks });
   await app.register(contentRoutes, { contents });
   await app.register(analyticsRoutes, { analytics });
+  await app.register(smsRoutes, { sms, secureCookies, exposeOutbox: devOutbox });
+  await app.register(authRoutes, { auth, secureCookies });
   await app.register(mediaRoutes, { stocks });
   await app.register(seoRoutes, { stocks, contents, publicUrl: config.publicUrl });
   app.all('/api/*', { schema: { hide: true } }, async (_req, reply) => reply.callNotFound());
@@ -101,5 +130,5 @@ export async function buildApp(options: BuildAppOptions) {
     });
   }
 
-  return Object.assign(app, { services: { stocks, contents, analytics } });
+  return Object.assign(app, { services: { stocks, contents, analytics, sms, auth } });
 }

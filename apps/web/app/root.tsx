@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@beesang/contract';
+import { PRODUCT_NAME, type UserDetail } from '@beesang/contract';
 import { useState } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
@@ -8,18 +8,32 @@ import { DemoBadge } from './components/layout/demo-badge';
 import { FloatingWidgets } from './components/layout/floating';
 import { Footer } from './components/layout/footer';
 import { Header } from './components/layout/header';
-import { LoginDialog } from './components/layout/login-dialog';
 import { NotFound } from './components/layout/not-found';
+import { LoginDialog } from './features/auth/login-dialog';
 import { SearchBox } from './features/search/search-box';
 import { NotifyProvider } from './lib/notify';
 import { usePageViews } from './lib/page-views';
 import { appQrSvg } from './lib/qr.server';
 import { bridge } from './lib/server-context';
-import { SessionProvider, useSession } from './lib/session';
+import { MY_DETAIL_PATH, SessionProvider, useSession } from './lib/session';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const b = bridge(context);
-  return { demoData: b.demoData(), origin: b.publicUrl, qrSvg: await appQrSvg() };
+  const [user, qrSvg] = await Promise.all([currentUser(b, request), appQrSvg()]);
+  return { demoData: b.demoData(), origin: b.publicUrl, qrSvg, user };
+}
+
+/** The member the request's cookies belong to, so the first HTML already shows the logged-in header. */
+async function currentUser(b: ReturnType<typeof bridge>, request: Request): Promise<UserDetail | null> {
+  const cookie = request.headers.get('cookie') ?? '';
+  // Visitors without a token cost nothing: no in-process call at all.
+  if (!/(?:^|;\s*)ACCESS_TOKEN=/.test(cookie)) return null;
+  try {
+    const { status, body } = await b.api(MY_DETAIL_PATH, { cookie });
+    return status === 200 ? ((body as { result?: UserDetail }).result ?? null) : null;
+  } catch {
+    return null;
+  }
 }
 
 export const links: Route.LinksFunction = () => [
@@ -78,9 +92,10 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 function Frame({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
   return (
     <NotifyProvider>
-      <SessionProvider>
+      <SessionProvider initialUser={data?.user ?? null}>
         <Shell>{children}</Shell>
       </SessionProvider>
     </NotifyProvider>

@@ -22,6 +22,8 @@ const envSchema = z.object({
   SEED_DEMO_DATA: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET은 32자 이상이어야 합니다 (at least 32 characters)').optional(),
+  DEV_SMS_OUTBOX: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 export type AppConfig = {
@@ -35,6 +37,10 @@ export type AppConfig = {
   seedDemoData: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: string | undefined;
+  /** Signs tokens and keys hashes; without it a generated one is kept in the database (single-site use). */
+  authSecret: string | undefined;
+  /** Keep sent SMS texts readable at /api/dev/sms-outbox (local use: on by default without DATABASE_URL). */
+  devSmsOutbox: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -58,5 +64,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemoData: env.SEED_DEMO_DATA === undefined ? true : e.SEED_DEMO_DATA,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    authSecret: e.AUTH_SECRET,
+    devSmsOutbox: e.DEV_SMS_OUTBOX
+      ? e.DEV_SMS_OUTBOX === 'true' || e.DEV_SMS_OUTBOX === '1'
+      : e.NODE_ENV !== 'production' || !e.DATABASE_URL,
   };
 }

@@ -1,10 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Db } from './database.ts';
 import * as initial from './migrations/2026-11-21-0001-initial.ts';
+import * as auth from './migrations/2026-11-22-0002-auth.ts';
 
 /** Migrations listed explicitly: no file-system scanning, works the same from source and tests. */
 const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
+  '2026-11-22-0002-auth': auth,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

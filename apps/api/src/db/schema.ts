@@ -106,7 +106,83 @@ export interface TradesTable {
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+export interface UsersTable {
+  id: Generated<number>;
+  login_provider: ColumnType<number, number | undefined, number>;
+  social_subject: string | null;
+  login_id: string | null;
+  password_hash: string | null;
+  phone_hash: string | null;
+  phone_masked: ColumnType<string, string | undefined, string>;
+  email: string | null;
+  nickname: string;
+  real_name: string | null;
+  profile_image_url: ColumnType<string, string | undefined, string>;
+  user_level: ColumnType<number, number | undefined, number>;
+  expert_type: ColumnType<number, number | undefined, number>;
+  expert_name: string | null;
+  office_name: string | null;
+  office_dept: string | null;
+  introduction: string | null;
+  sanction_state: ColumnType<number, number | undefined, number>;
+  marketing_flag: ColumnType<boolean, boolean | undefined, boolean>;
+  nighttime_alarm_flag: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number | string>;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  family_expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+export interface SmsCodesTable {
+  id: Generated<number | string>;
+  phone_hash: string;
+  code_hash: string;
+  ip: string;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  superseded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+export interface SmsFailuresTable {
+  id: Generated<number | string>;
+  phone_hash: string;
+  at: Timestamp;
+}
+
+export interface VerificationTicketsTable {
+  ticket_hash: string;
+  phone_hash: string;
+  expires_at: Timestamp;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Timestamp;
+}
+
+export interface DevSmsOutboxTable {
+  id: Generated<number | string>;
+  phone: string;
+  text: string;
+  sent_at: Timestamp;
+}
+
 export interface Database {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  sms_codes: SmsCodesTable;
+  sms_failures: SmsFailuresTable;
+  verification_tickets: VerificationTicketsTable;
+  dev_sms_outbox: DevSmsOutboxTable;
   trades: TradesTable;
   companies: CompaniesTable;
   company_financials: CompanyFinancialsTable;

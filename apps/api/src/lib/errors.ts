@@ -6,10 +6,15 @@ export type MessageKey = keyof typeof messages;
 export class AppError extends Error {
   readonly statusCode: number;
   readonly code: string;
-  constructor(statusCode: number, key: MessageKey, code?: string) {
+  /** Seconds until trying again makes sense (sent as Retry-After with 429/503). */
+  readonly retryAfter: number | undefined;
+  readonly fields: Record<string, string> | undefined;
+  constructor(statusCode: number, key: MessageKey, code?: string, extra: { retryAfter?: number; fields?: Record<string, string> } = {}) {
     super(messages[key]);
     this.statusCode = statusCode;
     this.code = code ?? key;
+    this.retryAfter = extra.retryAfter;
+    this.fields = extra.fields;
   }
 }
 

@@ -40,7 +40,12 @@ function validationBody(error: FastifyError): ApiError {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error.validation) return reply.code(400).send(validationBody(error));
-    if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message, code: error.code });
+    if (error instanceof AppError) {
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfter))));
+      return reply
+        .code(error.statusCode)
+        .send({ message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: byStatus[status] ?? messages.invalidInput, code: error.code ?? 'BAD_REQUEST' });

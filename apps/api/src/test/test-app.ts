@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type Db, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
@@ -22,6 +22,10 @@ export interface TestAppOptions {
   now?: string;
   /** Skip the demo data: an empty, migrated database. */
   seed?: boolean;
+  /** Outside services replaced by local fakes, and limits tightened for a test. */
+  smsGateway?: BuildAppOptions['smsGateway'];
+  smsLimits?: BuildAppOptions['smsLimits'];
+  publicUrl?: string;
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -80,9 +84,17 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   // A Fastify instance is a thenable, so `await buildApp()` is typed as a bare FastifyInstance without
   // `services`; at run time it is the very object buildApp returned.
   const app = (await buildApp({
-    config: { env: 'test', publicUrl: 'http://localhost:3000', webBuildDir: '/nonexistent', logLevel: 'silent', trustProxy: undefined },
+    config: {
+      env: 'test',
+      publicUrl: opts.publicUrl ?? 'http://localhost:3000',
+      webBuildDir: '/nonexistent',
+      logLevel: 'silent',
+      trustProxy: undefined,
+    },
     db,
     clock,
+    smsGateway: opts.smsGateway,
+    smsLimits: opts.smsLimits,
     web: false,
     logger: false,
   })) as BuiltApp;

@@ -1,23 +1,27 @@
+import { messages, type UserDetail } from '@beesang/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { setUnauthorizedHandler } from './api-client';
+import { ApiError, apiFetch, setUnauthorizedHandler } from './api-client';
 import { useNotify } from './notify';
 
-export interface SessionUser {
-  userNickname: string;
-  userName: string;
-  userEmail: string;
-  profileImageUrl: string;
-  userLevel: number;
-}
+/** The signed-in member as GET /api/user/myPage/detail describes them. */
+export type SessionUser = UserDetail;
+
+export const MY_DETAIL_PATH = '/api/user/myPage/detail';
+export const LOGOUT_PATH = '/api/auth/logout';
 
 interface Session {
   user: SessionUser | null;
+  /** Logged in means a member was loaded; the tokens themselves are HttpOnly cookies we never see. */
   isLoggedIn: boolean;
   /** The one function every "needs login" control calls (login button, favourite star, register). */
   openLoginDialog(): void;
   closeLoginDialog(): void;
   loginDialogOpen: boolean;
+  /** Stores the member after a sign-in or sign-up and closes the login dialog (spec §4 Session). */
+  signIn(user: SessionUser): void;
+  /** Ends the session on the server, then here; shows the spec's notice and goes home. */
+  logout(): Promise<void>;
   clear(): void;
 }
 
@@ -29,8 +33,13 @@ export function useSession(): Session {
   return session;
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<SessionUser | null>(null);
+/** Reads the member the cookies belong to; sign-in and sign-up both end with this call. */
+export function fetchMyDetail(): Promise<SessionUser> {
+  return apiFetch<SessionUser>(MY_DETAIL_PATH, { ignoreUnauthorized: true });
+}
+
+export function SessionProvider({ children, initialUser = null }: { children: ReactNode; initialUser?: SessionUser | null }) {
+  const [user, setUser] = useState<SessionUser | null>(initialUser);
   const [loginDialogOpen, setLoginDialogOpen] = useState(false);
   const navigate = useNavigate();
   const { notify } = useNotify();
@@ -46,6 +55,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
   }, [navigate, notify]);
 
+  const signIn = useCallback((next: SessionUser) => {
+    setUser(next);
+    setLoginDialogOpen(false);
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      await apiFetch<void>(LOGOUT_PATH, { method: 'POST', body: '{}', ignoreUnauthorized: true });
+    } catch (error) {
+      // A 401 means the cookies were already gone: the visitor is logged out either way.
+      if (!(error instanceof ApiError && error.status === 401)) {
+        notify('error', '로그아웃', error instanceof ApiError ? error.message : messages.genericError);
+        return;
+      }
+    }
+    setUser(null);
+    notify('success', '로그아웃', '정상적으로 로그아웃되었습니다.');
+    navigate('/');
+  }, [navigate, notify]);
+
   const value = useMemo<Session>(
     () => ({
       user,
@@ -53,9 +82,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       openLoginDialog: () => setLoginDialogOpen(true),
       closeLoginDialog: () => setLoginDialogOpen(false),
       loginDialogOpen,
+      signIn,
+      logout,
       clear,
     }),
-    [user, loginDialogOpen, clear],
+    [user, loginDialogOpen, signIn, logout, clear],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -123,7 +123,15 @@ export function Header({
                   고객센터
                 </button>
                 {session.isLoggedIn && (
-                  <button role="menuitem" type="button" className={item} onClick={session.clear}>
+                  <button
+                    role="menuitem"
+                    type="button"
+                    className={item}
+                    onClick={() => {
+                      setMenuOpen(false);
+                      void session.logout();
+                    }}
+                  >
                     로그아웃
                   </button>
                 )}

@@ -1,0 +1,155 @@
+import {
+  emailSchema,
+  envelope,
+  errorSchema,
+  phoneSchema,
+  phoneSignInBody,
+  phoneSignUpBody,
+  type TokenPair,
+  tokenPairSchema,
+  userDetailSchema,
+} from '@beesang/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ACCESS_COOKIE, REFRESH_COOKIE, requireMember } from '../../plugins/auth.ts';
+import { TICKET_COOKIE, ticketOf } from '../sms/sms.routes.ts';
+import { ACCESS_TTL_SECONDS, type AuthService, REFRESH_TTL_MS } from './auth.service.ts';
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookies: boolean }> = async (app, { auth, secureCookies }) => {
+  const tags = ['auth'];
+  const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
+
+  const setSession = (reply: FastifyReply, pair: TokenPair) => {
+    reply.header('cache-control', 'no-store');
+    reply.setCookie(ACCESS_COOKIE, pair.accessToken, {
+      path: '/',
+      httpOnly: true,
+      secure: secureCookies,
+      sameSite: 'lax',
+      maxAge: ACCESS_TTL_SECONDS,
+    });
+    reply.setCookie(REFRESH_COOKIE, pair.refreshToken, {
+      path: '/api/auth',
+      httpOnly: true,
+      secure: secureCookies,
+      sameSite: 'lax',
+      maxAge: REFRESH_TTL_MS / 1000,
+    });
+    reply.clearCookie(TICKET_COOKIE, { path: '/api' });
+  };
+  const clearSession = (reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    reply.clearCookie(ACCESS_COOKIE, { path: '/' });
+    reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+  };
+
+  app.get(
+    '/api/user/userPhone/:phone',
+    {
+      schema: {
+        tags,
+        summary: '휴대폰 번호 가입 여부 (확인 티켓 필요)',
+        params: z.object({ phone: phoneSchema }),
+        response: { 200: envelope(z.boolean()), ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply.header('cache-control', 'no-store').send({ result: await auth.phoneRegistered(req.params.phone, ticketOf(req)) }),
+  );
+
+  app.post(
+    '/api/auth/sms/sign-in',
+    {
+      schema: {
+        tags,
+        summary: '휴대폰 로그인 (확인 티켓 필요)',
+        body: phoneSignInBody,
+        response: { 200: envelope(tokenPairSchema), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const pair = await auth.phoneSignIn(req.body.phone, ticketOf(req));
+      setSession(reply, pair);
+      return reply.send({ result: pair });
+    },
+  );
+
+  app.post(
+    '/api/auth/sms/sign-up',
+    {
+      schema: {
+        tags,
+        summary: '휴대폰 회원가입 (확인 티켓 필요)',
+        body: phoneSignUpBody,
+        response: { 200: envelope(z.object({ result11: tokenPairSchema })), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const pair = await auth.phoneSignUp(req.body, ticketOf(req));
+      setSession(reply, pair);
+      return reply.send({ result: { result11: pair } });
+    },
+  );
+
+  app.post(
+    '/api/auth/refresh',
+    {
+      schema: {
+        tags,
+        summary: '토큰 갱신 (회전, 재사용 시 세션 전체 폐기)',
+        body: z.object({ refreshToken: z.string().max(200).optional() }).nullish(),
+        response: { 200: envelope(tokenPairSchema), ...errors },
+      },
+    },
+    async (req, reply) => {
+      try {
+        const pair = await auth.refresh(req.body?.refreshToken ?? req.cookies[REFRESH_COOKIE]);
+        setSession(reply, pair);
+        return reply.send({ result: pair });
+      } catch (error) {
+        clearSession(reply);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags,
+        summary: '로그아웃',
+        body: z.object({ refreshToken: z.string().max(200).optional() }).nullish(),
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await auth.logout(req.body?.refreshToken ?? req.cookies[REFRESH_COOKIE]);
+      clearSession(reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/user/myPage/detail',
+    {
+      preHandler: requireMember(auth),
+      schema: { tags: ['user'], summary: '내 정보', response: { 200: envelope(userDetailSchema), ...errors } },
+    },
+    async (req, reply) => reply.header('cache-control', 'no-store').send({ result: auth.detail(req.member!) }),
+  );
+
+  app.get(
+    '/api/user/userId/:id',
+    {
+      schema: {
+        tags: ['user'],
+        summary: '이메일(아이디) 사용 여부: true면 이미 사용 중',
+        params: z.object({ id: emailSchema() }),
+        response: { 200: envelope(z.boolean()), ...errors },
+      },
+    },
+    async (req) => ({ result: await auth.emailTaken(req.params.id) }),
+  );
+};

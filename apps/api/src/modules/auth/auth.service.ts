@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { ExpertType, type PhoneSignUpBody, SanctionState, type TokenPair, type UserDetail } from '@beesang/contract';
+import type { Clock } from '../../lib/clock.ts';
+import { randomToken, tokenHash } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import { maskPhone } from '../../lib/log.ts';
+import type { SmsService } from '../sms/sms.service.ts';
+import { signAccessToken, verifyAccessToken } from './jwt.ts';
+import type { TokensRepository } from './tokens.repository.ts';
+import type { UserRow, UsersRepository } from './users.repository.ts';
+
+export const ACCESS_TTL_SECONDS = 15 * 60;
+export const REFRESH_TTL_MS = 14 * 86_400_000;
+export const REFRESH_FAMILY_TTL_MS = 60 * 86_400_000;
+
+const EXPERT_NAMES = ['NORMAL', 'PB', 'CTA'] as const;
+
+function toDetail(u: UserRow): UserDetail {
+  return {
+    userIdx: u.id,
+    userLevel: u.user_level,
+    userNickname: u.nickname,
+    userName: u.real_name ?? '',
+    userEmail: u.email ?? '',
+    profileImageUrl: u.profile_image_url,
+    expertType: EXPERT_NAMES[u.expert_type] ?? 'NORMAL',
+    expertName: u.expert_name ?? '',
+    officeName: u.office_name ?? '',
+    officeDept: u.office_dept ?? '',
+    introduction: u.introduction ?? '',
+    sanctionState: u.sanction_state,
+    phoneMasked: u.phone_masked,
+  };
+}
+
+/** Sessions as tokens (SECURITY.md §Tokens) and the phone sign-in / sign-up flows. */
+export function createAuthService(deps: {
+  users: UsersRepository;
+  tokens: TokensRepository;
+  sms: SmsService;
+  clock: Clock;
+  secret: string;
+}) {
+  const { users, tokens, sms, clock, secret } = deps;
+
+  async function issue(userId: number, familyId: string = randomUUID(), familyExpiresAt?: Date): Promise<TokenPair> {
+    const now = clock.now();
+    const refreshToken = randomToken();
+    await tokens.insert({
+      userId,
+      familyId,
+      tokenHash: tokenHash(refreshToken),
+      at: now,
+      expiresAt: new Date(
+        Math.min(now.getTime() + REFRESH_TTL_MS, (familyExpiresAt ?? new Date(now.getTime() + REFRESH_FAMILY_TTL_MS)).getTime()),
+      ),
+      familyExpiresAt: familyExpiresAt ?? new Date(now.getTime() + REFRESH_FAMILY_TTL_MS),
+    });
+    return { accessToken: signAccessToken(secret, userId, now.getTime(), ACCESS_TTL_SECONDS), refreshToken };
+  }
+
+  function refuseSuspended(user: UserRow) {
+    if (user.sanction_state === SanctionState.SUSPEND) throw new AppError(403, 'suspended', 'SUSPENDED');
+  }
+
+  return {
+    /** The member behind an access token, or null (bad token, deleted or suspended member). */
+    async memberFor(accessToken: string | undefined): Promise<UserRow | null> {
+      if (!accessToken) return null;
+      const id = verifyAccessToken(secret, accessToken, clock.now().getTime());
+      if (id === null) return null;
+      const user = await users.findById(id);
+      if (!user || user.sanction_state === SanctionState.SUSPEND) return null;
+      return user;
+    },
+
+    async refresh(refreshToken: string | undefined): Promise<TokenPair> {
+      const now = clock.now();
+      const row = refreshToken ? await tokens.find(tokenHash(refreshToken)) : undefined;
+      const denied = () => new AppError(401, 'sessionExpired', 'UNAUTHORIZED');
+      if (!row || row.revoked_at) throw denied();
+      if (row.used_at || !(await tokens.markUsed(row.id, now))) {
+        // A rotated token came back: someone holds a copy. End the whole session family.
+        await tokens.revokeFamily(row.family_id, now);
+        throw denied();
+      }
+      if (row.expires_at.getTime() <= now.getTime() || row.family_expires_at.getTime() <= now.getTime()) throw denied();
+      const user = await users.findById(row.user_id);
+      if (!user || user.sanction_state === SanctionState.SUSPEND) {
+        await tokens.revokeFamily(row.family_id, now);
+        throw denied();
+      }
+      return issue(row.user_id, row.family_id, row.family_expires_at);
+    },
+
+    async logout(refreshToken: string | undefined): Promise<void> {
+      if (!refreshToken) return;
+      const row = await tokens.find(tokenHash(refreshToken));
+      if (row) await tokens.revokeFamily(row.family_id, clock.now());
+    },
+
+    async phoneRegistered(phone: string, ticket: string | undefined): Promise<boolean> {
+      if (!(await sms.ticketValidFor(ticket, phone))) throw new AppError(401, 'verificationRequired', 'VERIFICATION_REQUIRED');
+      return (await users.findByPhone(sms.phoneKey(phone))) !== undefined;
+    },
+
+    async phoneSignIn(phone: string, ticket: string | undefined): Promise<TokenPair> {
+      if (!(await sms.ticketValidFor(ticket, phone))) throw new AppError(401, 'verificationRequired', 'VERIFICATION_REQUIRED');
+      const user = await users.findByPhone(sms.phoneKey(phone));
+      if (!user) throw new AppError(404, 'notMember', 'NOT_MEMBER');
+      refuseSuspended(user);
+      await sms.consumeTicket(ticket, phone);
+      return issue(user.id);
+    },
+
+    async phoneSignUp(body: PhoneSignUpBody & { expertType: 'NORMAL' | 'PB' | 'CTA' }, ticket: string | undefined): Promise<TokenPair> {
+      if (!(await sms.ticketValidFor(ticket, body.phoneNumber))) throw new AppError(401, 'verificationRequired', 'VERIFICATION_REQUIRED');
+      const phoneHash = sms.phoneKey(body.phoneNumber);
+      if (await users.findByPhone(phoneHash)) throw new AppError(409, 'alreadyMember', 'FAIL_HAS_BEESANG_USER');
+      if (await users.emailTaken(body.userId)) {
+        throw new AppError(409, 'emailInUse', 'EMAIL_IN_USE', { fields: { userId: '이미 사용 중인 이메일입니다.' } });
+      }
+      await sms.consumeTicket(ticket, body.phoneNumber);
+      const expert = body.expertType !== 'NORMAL';
+      const id = await users.insert({
+        phoneHash,
+        phoneMasked: maskPhone(body.phoneNumber),
+        email: body.userId,
+        nickname: body.userName,
+        profileImageUrl: body.profileUrl ?? '',
+        expertType: ExpertType[body.expertType],
+        expertName: expert ? (body.expertName ?? null) : null,
+        officeName: expert ? (body.officeInfo?.name ?? null) : null,
+        officeDept: body.expertType === 'PB' ? (body.officeInfo?.dept ?? null) : null,
+        introduction: expert ? (body.introduction ?? null) : null,
+        marketing: body.marketingFlag ?? false,
+        nighttime: body.nighttimeAlarmFlag ?? false,
+        at: clock.now(),
+      });
+      return issue(id);
+    },
+
+    emailTaken: (email: string) => users.emailTaken(email),
+    detail: toDetail,
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,53 @@
+import type { Db } from '../../db/database.ts';
+
+export function createTokensRepository(db: Db) {
+  return {
+    async insert(row: { userId: number; familyId: string; tokenHash: string; at: Date; expiresAt: Date; familyExpiresAt: Date }) {
+      await db
+        .insertInto('refresh_tokens')
+        .values({
+          user_id: row.userId,
+          family_id: row.familyId,
+          token_hash: row.tokenHash,
+          created_at: row.at,
+          expires_at: row.expiresAt,
+          family_expires_at: row.familyExpiresAt,
+        })
+        .execute();
+    },
+    async find(tokenHash: string) {
+      return db
+        .selectFrom('refresh_tokens')
+        .select(['id', 'user_id', 'family_id', 'expires_at', 'family_expires_at', 'used_at', 'revoked_at'])
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+    /** Marks a token used; false when it was already used (a replay). */
+    async markUsed(id: number | string, at: Date): Promise<boolean> {
+      const res = await db
+        .updateTable('refresh_tokens')
+        .set({ used_at: at })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+    async revokeFamily(familyId: string, at: Date) {
+      await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: at })
+        .where('family_id', '=', familyId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+    async revokeUser(userId: number, at: Date) {
+      await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: at })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+  };
+}
+export type TokensRepository = ReturnType<typeof createTokensRepository>;

@@ -1,0 +1,52 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
+import type { UserRow } from '../modules/auth/users.repository.ts';
+
+export const ACCESS_COOKIE = 'ACCESS_TOKEN';
+export const REFRESH_COOKIE = 'REFRESH_TOKEN';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    member: UserRow | null;
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Bearer token (apps) or the ACCESS_TOKEN cookie (web). */
+export function accessTokenOf(req: FastifyRequest): string | undefined {
+  const auth = req.headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim() || undefined;
+  return req.cookies[ACCESS_COOKIE];
+}
+
+/**
+ * Cookies, the member behind a request, and the cross-site check for cookie-authenticated unsafe
+ * requests (SECURITY.md 10): a browser always sends Origin or Sec-Fetch-Site on those.
+ */
+export async function registerAuth(app: FastifyInstance, options: { auth: AuthService; publicOrigin: string }) {
+  await app.register(cookie);
+  app.decorateRequest('member', null);
+
+  app.addHook('onRequest', async (req) => {
+    if (!UNSAFE.has(req.method) || req.headers.authorization) return;
+    const hasSessionCookie = Object.keys(req.cookies ?? {}).length > 0;
+    if (!hasSessionCookie) return;
+    const origin = req.headers.origin;
+    const site = req.headers['sec-fetch-site'];
+    const sameOrigin = origin === undefined || origin === options.publicOrigin || origin === `${req.protocol}://${req.headers.host}`;
+    const sameSite = site === undefined || site === 'same-origin' || site === 'none';
+    if (!sameOrigin || !sameSite) throw new AppError(403, 'forbiddenOrigin', 'FORBIDDEN_ORIGIN');
+  });
+}
+
+/** preHandler for member-only routes: 401 with the spec's session message otherwise. */
+export function requireMember(auth: AuthService) {
+  return async (req: FastifyRequest, _reply: FastifyReply) => {
+    const member = await auth.memberFor(accessTokenOf(req));
+    if (!member) throw new AppError(401, 'sessionExpired', 'UNAUTHORIZED');
+    req.member = member;
+  };
+}

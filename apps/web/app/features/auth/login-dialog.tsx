@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Modal } from '../../components/ui/modal';
+import { type SessionUser, useSession } from '../../lib/session';
+import { LoginPage } from './login-page';
+import { SignUpExpertPage } from './sign-up-expert-page';
+import { SignUpNormalPage } from './sign-up-normal-page';
+import { type MemberType, UserTypePage } from './user-type-page';
+
+type Page = 'LOGIN' | 'USER_TYPE' | 'SIGNUP_NORMAL' | 'SIGNUP_BROKER' | 'SIGNUP_CTA';
+
+const TITLES: Record<Page, string> = {
+  LOGIN: '간편 로그인',
+  USER_TYPE: '회원 유형 선택',
+  SIGNUP_NORMAL: '일반 회원가입',
+  SIGNUP_BROKER: '증권사 PB 회원가입',
+  SIGNUP_CTA: '세무사 회원가입',
+};
+
+const SIGN_UP_PAGE: Record<MemberType, Page> = { NORMAL: 'SIGNUP_NORMAL', PB: 'SIGNUP_BROKER', CTA: 'SIGNUP_CTA' };
+
+/**
+ * The login modal (spec §2): a 375×812 panel, a full-screen sheet on phones, switching between
+ * its five pages. Opened only through `session.openLoginDialog()`.
+ */
+export function LoginDialog() {
+  const session = useSession();
+  const [page, setPage] = useState<Page>('LOGIN');
+  // The verified number travels from LOGIN to the sign-up page that registers it.
+  const [phone, setPhone] = useState('');
+
+  // Every close icon (and Escape) hides the modal; the next opening starts at LOGIN again.
+  const close = () => {
+    setPage('LOGIN');
+    session.closeLoginDialog();
+  };
+  const signedIn = (user: SessionUser) => {
+    setPage('LOGIN');
+    session.signIn(user);
+  };
+
+  return (
+    <Modal open={session.loginDialogOpen} onClose={close} title={TITLES[page]} width={375} height={812} contentKey={page}>
+      {page === 'LOGIN' && (
+        <LoginPage
+          onSignedIn={signedIn}
+          onNewMember={(verified) => {
+            setPhone(verified);
+            setPage('USER_TYPE');
+          }}
+        />
+      )}
+      {page === 'USER_TYPE' && <UserTypePage onNext={(type) => setPage(SIGN_UP_PAGE[type])} />}
+      {page === 'SIGNUP_NORMAL' && <SignUpNormalPage phone={phone} onSignedUp={signedIn} />}
+      {page === 'SIGNUP_BROKER' && <SignUpExpertPage type="PB" phone={phone} onSignedUp={signedIn} />}
+      {page === 'SIGNUP_CTA' && <SignUpExpertPage type="CTA" phone={phone} onSignedUp={signedIn} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,76 @@
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import type { SessionUser } from '../../lib/session';
+import { IntroductionField } from './introduction-field';
+import { ProfilePhoto } from './profile-photo';
+import { SignUpRootError } from './sign-up-root-error';
+import { TermsChecklist } from './terms-checklist';
+import { useSignUp } from './use-sign-up';
+import { VerifiedPhone } from './verified-phone';
+
+/** SIGNUP_BROKER and SIGNUP_CTA (spec §2): the same form; PB adds a department to the office. */
+export function SignUpExpertPage({ type, phone, onSignedUp }: { type: 'PB' | 'CTA'; phone: string; onSignedUp(user: SessionUser): void }) {
+  const form = useSignUp({ type, phone, onSignedUp });
+  const pb = type === 'PB';
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.submit();
+      }}
+    >
+      <VerifiedPhone phone={phone} />
+      <TextField
+        label="이름 (실명)"
+        autoComplete="name"
+        placeholder="한글 또는 영문 2~10자"
+        value={form.values.expertName}
+        onChange={(e) => form.set('expertName', e.target.value)}
+        error={form.errors.expertName}
+      />
+      <TextField
+        label="닉네임"
+        autoComplete="nickname"
+        placeholder="한글 또는 영문 2~10자"
+        value={form.values.nickname}
+        onChange={(e) => form.set('nickname', e.target.value)}
+        error={form.errors.nickname}
+      />
+      <TextField
+        label="이메일"
+        type="email"
+        autoComplete="email"
+        placeholder="example@beesang.kr"
+        value={form.values.email}
+        onChange={(e) => form.set('email', e.target.value)}
+        error={form.errors.email}
+      />
+      <ProfilePhoto />
+      <TextField
+        label={pb ? '증권사명' : '세무사무소명'}
+        autoComplete="organization"
+        placeholder={pb ? '예: 비상증권' : '예: 비상세무회계'}
+        value={form.values.officeName}
+        onChange={(e) => form.set('officeName', e.target.value)}
+        error={form.errors.officeName}
+      />
+      {pb && (
+        <TextField
+          label="부서명"
+          placeholder="예: 강남WM센터"
+          value={form.values.officeDept}
+          onChange={(e) => form.set('officeDept', e.target.value)}
+          error={form.errors.officeDept}
+        />
+      )}
+      <IntroductionField value={form.values.introduction} onChange={(v) => form.set('introduction', v)} error={form.errors.introduction} />
+      <TermsChecklist value={form.values.terms} onChange={(t) => form.set('terms', t)} error={form.errors.terms} />
+      <SignUpRootError message={form.rootError} />
+      <Button type="submit" full disabled={form.disabled}>
+        {form.checkingEmail ? '이메일 확인 중…' : '가입 완료'}
+      </Button>
+    </form>
+  );
+}
