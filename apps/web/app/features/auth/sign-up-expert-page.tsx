@@ -1,6 +1,7 @@
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import type { SessionUser } from '../../lib/session';
+import { AccountFields } from './account-fields';
 import { IntroductionField } from './introduction-field';
 import { ProfilePhoto } from './profile-photo';
 import { SignUpRootError } from './sign-up-root-error';
@@ -30,23 +31,7 @@ export function SignUpExpertPage({ type, phone, onSignedUp }: { type: 'PB' | 'CT
         onChange={(e) => form.set('expertName', e.target.value)}
         error={form.errors.expertName}
       />
-      <TextField
-        label="닉네임"
-        autoComplete="nickname"
-        placeholder="한글 또는 영문 2~10자"
-        value={form.values.nickname}
-        onChange={(e) => form.set('nickname', e.target.value)}
-        error={form.errors.nickname}
-      />
-      <TextField
-        label="이메일"
-        type="email"
-        autoComplete="email"
-        placeholder="example@beesang.kr"
-        value={form.values.email}
-        onChange={(e) => form.set('email', e.target.value)}
-        error={form.errors.email}
-      />
+      <AccountFields form={form} />
       <ProfilePhoto />
       <TextField
         label={pb ? '증권사명' : '세무사무소명'}

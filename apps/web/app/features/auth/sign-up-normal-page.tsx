@@ -1,6 +1,6 @@
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/text-field';
 import type { SessionUser } from '../../lib/session';
+import { AccountFields } from './account-fields';
 import { SignUpRootError } from './sign-up-root-error';
 import { TermsChecklist } from './terms-checklist';
 import { useSignUp } from './use-sign-up';
@@ -19,23 +19,7 @@ export function SignUpNormalPage({ phone, onSignedUp }: { phone: string; onSigne
       }}
     >
       <VerifiedPhone phone={phone} />
-      <TextField
-        label="닉네임"
-        autoComplete="nickname"
-        placeholder="한글 또는 영문 2~10자"
-        value={form.values.nickname}
-        onChange={(e) => form.set('nickname', e.target.value)}
-        error={form.errors.nickname}
-      />
-      <TextField
-        label="이메일"
-        type="email"
-        autoComplete="email"
-        placeholder="example@beesang.kr"
-        value={form.values.email}
-        onChange={(e) => form.set('email', e.target.value)}
-        error={form.errors.email}
-      />
+      <AccountFields form={form} />
       <TermsChecklist value={form.values.terms} onChange={(t) => form.set('terms', t)} error={form.errors.terms} />
       <SignUpRootError message={form.rootError} />
       <Button type="submit" full disabled={form.disabled}>
