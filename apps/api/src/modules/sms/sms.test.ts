@@ -1,6 +1,7 @@
 import { messages, SMS_CODE_TTL_MS } from '@beesang/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { expectError } from '../../test/http.ts';
 import { match, newPhone, requestCode } from '../../test/phone.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -176,5 +177,34 @@ describe('SMS gateway failure', () => {
     }
     // One code was sent by the previous test: two more fit in a budget of three.
     expect(statuses).toEqual([200, 200, 429]);
+  });
+});
+
+describe('two API instances on one database', () => {
+  it('share the resend cooldown and the wrong-guess count', async () => {
+    // A second app with its own services and caches over the same database, as a second server would be.
+    const second = await buildApp({
+      config: { env: 'test', publicUrl: 'http://localhost:3000', webBuildDir: '/nonexistent', logLevel: 'silent', trustProxy: undefined },
+      db: t.db,
+      clock: t.clock,
+      web: false,
+      logger: false,
+    });
+    try {
+      const phone = newPhone();
+      const code = await requestCode(t.app, phone);
+      const resend = await second.inject({ method: 'POST', url: '/api/sms/send', payload: { phone } });
+      expect(resend.statusCode).toBe(429);
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++) {
+        const app = i % 2 === 0 ? t.app : second;
+        await app.inject({ method: 'POST', url: '/api/sms/match', payload: { phone, code: wrong } });
+      }
+      const locked = await second.inject({ method: 'POST', url: '/api/sms/match', payload: { phone, code } });
+      expect(locked.statusCode).toBe(429);
+      expect((await match(t.app, phone, code)).status).toBe(429);
+    } finally {
+      await second.close();
+    }
   });
 });
