@@ -10,6 +10,8 @@ import { redactingSerializers } from './lib/log.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
+import { accountRoutes } from './modules/auth/account.routes.ts';
+import { createAccountService } from './modules/auth/account.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createTokensRepository } from './modules/auth/tokens.repository.ts';
@@ -18,6 +20,9 @@ import { createContentRepository } from './modules/content/content.repository.ts
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { createContentService } from './modules/content/content.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createIdentityRepository } from './modules/identity/identity.repository.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { createIdentityService } from './modules/identity/identity.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { createSmsRepository } from './modules/sms/sms.repository.ts';
@@ -27,6 +32,7 @@ import { createLogGateway, type SmsGateway } from './modules/sms/sms-gateway.ts'
 import { createStockRepository } from './modules/stock/stock.repository.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { createStockService } from './modules/stock/stock.service.ts';
+import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -90,7 +96,11 @@ export async function buildApp(options: BuildAppOptions) {
       outbox: devOutbox ? (phone, text) => smsRepo.addToOutbox(phone, text, clock.now()) : undefined,
     });
   const sms = createSmsService({ repo: smsRepo, gateway, clock, secret, limits: options.smsLimits });
-  const auth = createAuthService({ users: createUsersRepository(db), tokens: createTokensRepository(db), sms, clock, secret });
+  const users = createUsersRepository(db);
+  const tokens = createTokensRepository(db);
+  const auth = createAuthService({ users, tokens, sms, clock, secret });
+  const accounts = createAccountService({ users, tokens, sms, auth, clock });
+  const identity = createIdentityService({ repo: createIdentityRepository(db), clock, secret });
   const secureCookies = config.publicUrl.startsWith('https://');
   await registerAuth(app, { auth, publicOrigin: new URL(config.publicUrl).origin });
 
@@ -100,8 +110,11 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(analyticsRoutes, { analytics });
   await app.register(smsRoutes, { sms, secureCookies, exposeOutbox: devOutbox });
   await app.register(authRoutes, { auth, secureCookies });
+  await app.register(accountRoutes, { accounts, auth, secureCookies });
+  await app.register(identityRoutes, { identity, auth });
   await app.register(mediaRoutes, { stocks });
   await app.register(seoRoutes, { stocks, contents, publicUrl: config.publicUrl });
+  await app.register(uploadRoutes, { db, clock, config });
   app.all('/api/*', { schema: { hide: true } }, async (_req, reply) => reply.callNotFound());
 
   // Cached for a minute: the demo mark is shown on every page.

@@ -8,10 +8,11 @@ import { DemoBadge } from './components/layout/demo-badge';
 import { FloatingWidgets } from './components/layout/floating';
 import { Footer } from './components/layout/footer';
 import { Header } from './components/layout/header';
+import { IdentityRequiredDialog } from './components/layout/identity-required-dialog';
 import { NotFound } from './components/layout/not-found';
 import { LoginDialog } from './features/auth/login-dialog';
 import { SearchBox } from './features/search/search-box';
-import { NotifyProvider } from './lib/notify';
+import { NotifyProvider, useNotify } from './lib/notify';
 import { usePageViews } from './lib/page-views';
 import { appQrSvg } from './lib/qr.server';
 import { bridge } from './lib/server-context';
@@ -65,6 +66,9 @@ function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
   const session = useSession();
+  const { notify } = useNotify();
+  // Listings arrive with the marketplace work; until then a verified member is told so.
+  const notifyTradeSoon = () => notify('info', '매물 등록', '매물 등록은 곧 열립니다.');
   const [qrOpen, setQrOpen] = useState(false);
   usePageViews();
   // Callback routes (OAuth, identity verification) render bare (spec §2).
@@ -79,7 +83,11 @@ function Shell({ children }: { children: React.ReactNode }) {
         본문으로 건너뛰기
       </a>
       {data?.demoData && <DemoBadge />}
-      <Header search={<SearchBox />} onOpenCustomerCentre={() => setQrOpen(true)} onRegister={session.openLoginDialog} />
+      <Header
+        search={<SearchBox />}
+        onOpenCustomerCentre={() => setQrOpen(true)}
+        onRegister={() => session.requireVerified(() => notifyTradeSoon())}
+      />
       <main id="main" className="mx-auto min-h-[60vh] max-w-[1200px] px-4 py-6">
         {children}
       </main>
@@ -87,6 +95,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <FloatingWidgets qrSvg={qrSvg} />
       <CustomerCentreModal open={qrOpen} onClose={() => setQrOpen(false)} qrSvg={qrSvg} />
       <LoginDialog />
+      <IdentityRequiredDialog />
     </>
   );
 }

@@ -52,6 +52,24 @@ test('a visitor signs up with a phone number, stays signed in across a reload, l
   await page.reload();
   await header.getByText('비상테스터').waitFor();
 
+  // A new member is COMMON: registering a listing asks for identity verification first.
+  await header.getByRole('button', { name: '매물 등록' }).click();
+  const needed = page.getByRole('dialog', { name: '본인인증이 필요합니다' });
+  await needed.waitFor();
+  await needed.getByRole('button', { name: '확인' }).click();
+  await page.waitForURL((url) => url.pathname === '/myPage');
+
+  // Identity verification through the simulated provider's window.
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: '본인인증하기' }).click()]);
+  await popup.getByText('테스트 모드').waitFor();
+  await popup.getByLabel('이름').fill('김비상');
+  await popup.getByLabel('생년월일 (8자리)').fill('19900101');
+  await popup.getByLabel('휴대폰 번호').fill(phone);
+  await popup.getByRole('button', { name: '인증 완료' }).click();
+  await page.getByText('본인인증을 마쳤어요 (김비상)').waitFor();
+  await header.getByRole('button', { name: '매물 등록' }).click();
+  await page.getByText('매물 등록은 곧 열립니다.').waitFor();
+
   // Logout from the menu: notice, home, the login button again.
   await page.getByRole('button', { name: '메뉴' }).click();
   await page.getByRole('menuitem', { name: '로그아웃' }).click();

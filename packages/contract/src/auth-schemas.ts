@@ -106,3 +106,44 @@ export const userDetailSchema = z.object({
   phoneMasked: z.string(),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
+
+/** Passwords: 8–64 characters (SECURITY.md 6); anything printable, spaces included. */
+export const passwordSchema = z
+  .string({ error: messages.passwordLength })
+  .min(8, { error: messages.passwordLength })
+  .max(64, { error: messages.passwordLength });
+
+/** Id + password sign-up: the id is the email; the phone is verified by SMS like the phone flow. */
+export const passwordSignUpBody = z.object({
+  userId: emailSchema(),
+  userPassword: passwordSchema,
+  userName: nicknameSchema,
+  phoneNumber: phoneSchema,
+  marketingFlag: z.boolean().default(false),
+  nighttimeAlarmFlag: z.boolean().default(false),
+  ...deviceFields,
+});
+
+/** Spec §3 "Social" login payload shape, used with socialType 1 for id + password. */
+export const passwordSignInBody = z.object({
+  socialType: z.literal(1, { error: messages.invalidInput }).default(1),
+  userId: z.string({ error: messages.loginFailed }).min(1, { error: messages.loginFailed }).max(100, { error: messages.loginFailed }),
+  userPassword: z.string({ error: messages.loginFailed }).min(1, { error: messages.loginFailed }).max(64, { error: messages.loginFailed }),
+  identityToken: z.string().max(4000).optional(),
+  ...deviceFields,
+});
+
+export const passwordChangeBody = z.object({ password: passwordSchema });
+
+/** PUT /api/user/myPage: what a member may change about themselves. Server-owned fields are not accepted. */
+export const myPageUpdateBody = z
+  .object({
+    userNickname: nicknameSchema.optional(),
+    userEmail: emailSchema().optional(),
+    profileImageUrl: z.string().max(500).optional(),
+    expertName: expertNameSchema.optional(),
+    officeName: z.string().max(100).optional(),
+    officeDept: z.string().max(100).optional(),
+    introduction: introductionSchema.optional(),
+  })
+  .strict();

@@ -25,3 +25,7 @@ export const LISTING_LIFETIME_DAYS = 30;
 export const NICKNAME_MIN = 2;
 export const NICKNAME_MAX = 10;
 export const INTRODUCTION_MAX = 500;
+/** Image upload (spec §9 and SECURITY.md 18): one file of at most 5 MB in the multipart field `file`. */
+export const UPLOAD_FIELD_NAME = 'file';
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_LIST_ANIMATION_MS = 2000;

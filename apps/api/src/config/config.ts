@@ -24,7 +24,27 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET은 32자 이상이어야 합니다 (at least 32 characters)').optional(),
   DEV_SMS_OUTBOX: z.enum(['true', 'false', '1', '0']).optional(),
+  UPLOAD_DIR: z.string().optional(),
+  UPLOAD_IP_LIMIT: z.coerce.number().int().min(1).default(30),
+  UPLOAD_IP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_PUBLIC_URL: z.url().optional(),
 });
+
+/** S3-compatible object storage for uploads; all or nothing, so a half-set bucket fails at start. */
+export interface S3Config {
+  bucket: string;
+  endpoint: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  /** Origin (and path) the stored objects are public under; default `<endpoint>/<bucket>`. */
+  publicUrl: string;
+}
 
 export type AppConfig = {
   env: 'development' | 'production' | 'test';
@@ -41,7 +61,15 @@ export type AppConfig = {
   authSecret: string | undefined;
   /** Keep sent SMS texts readable at /api/dev/sms-outbox (local use: on by default without DATABASE_URL). */
   devSmsOutbox: boolean;
+  /** Local folder of uploaded images (default `<DATA_DIR>/uploads`), used unless S3 is set. */
+  uploadDir: string;
+  /** Uploads allowed per client IP in each window, counted in the database (shared by instances). */
+  uploadIpLimit: number;
+  uploadIpWindowSeconds: number;
+  s3: S3Config | undefined;
 };
+
+const S3_REQUIRED = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 export class ConfigError extends Error {}
 
@@ -53,6 +81,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`환경 변수가 올바르지 않습니다 (invalid environment):\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const s3Set = S3_REQUIRED.filter((k) => e[k]);
+  if (s3Set.length > 0 && s3Set.length < S3_REQUIRED.length) {
+    const missing = S3_REQUIRED.filter((k) => !e[k]).join(', ');
+    throw new ConfigError(`환경 변수가 올바르지 않습니다 (invalid environment):\n  S3 설정이 일부 빠졌습니다 (missing): ${missing}`);
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -68,5 +101,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     devSmsOutbox: e.DEV_SMS_OUTBOX
       ? e.DEV_SMS_OUTBOX === 'true' || e.DEV_SMS_OUTBOX === '1'
       : e.NODE_ENV !== 'production' || !e.DATABASE_URL,
+    uploadDir: e.UPLOAD_DIR ?? resolve(e.DATA_DIR, 'uploads'),
+    uploadIpLimit: e.UPLOAD_IP_LIMIT,
+    uploadIpWindowSeconds: e.UPLOAD_IP_WINDOW_SECONDS,
+    s3:
+      e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT.replace(/\/$/, ''),
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            region: e.S3_REGION,
+            publicUrl: (e.S3_PUBLIC_URL ?? `${e.S3_ENDPOINT.replace(/\/$/, '')}/${e.S3_BUCKET}`).replace(/\/$/, ''),
+          }
+        : undefined,
   };
 }

@@ -2,11 +2,17 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import type { Db } from './database.ts';
 import * as initial from './migrations/2026-11-21-0001-initial.ts';
 import * as auth from './migrations/2026-11-22-0002-auth.ts';
+import * as uploads from './migrations/2026-11-22-0003-uploads.ts';
+import * as identity from './migrations/2026-11-22-0004-identity.ts';
+import * as loginThrottle from './migrations/2026-11-22-0005-login-throttle.ts';
 
 /** Migrations listed explicitly: no file-system scanning, works the same from source and tests. */
 const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
   '2026-11-22-0002-auth': auth,
+  '2026-11-22-0003-uploads': uploads,
+  '2026-11-22-0004-identity': identity,
+  '2026-11-22-0005-login-throttle': loginThrottle,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

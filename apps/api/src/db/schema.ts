@@ -125,6 +125,8 @@ export interface UsersTable {
   office_dept: string | null;
   introduction: string | null;
   sanction_state: ColumnType<number, number | undefined, number>;
+  ci_enc: ColumnType<string | null, string | null | undefined, string | null>;
+  di_hash: ColumnType<string | null, string | null | undefined, string | null>;
   marketing_flag: ColumnType<boolean, boolean | undefined, boolean>;
   nighttime_alarm_flag: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
@@ -176,13 +178,40 @@ export interface DevSmsOutboxTable {
   sent_at: Timestamp;
 }
 
+export interface AuthFailuresTable {
+  id: Generated<number | string>;
+  key: string;
+  at: Timestamp;
+}
+
+export interface UploadCountersTable {
+  ip_hash: string;
+  window_start: Timestamp;
+  count: ColumnType<number, number | undefined, number>;
+}
+
+export interface IdentityRequestsTable {
+  token_hash: string;
+  user_id: number | null;
+  ci_enc: string | null;
+  di_hash: string | null;
+  verified_name: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
+  identity_requests: IdentityRequestsTable;
+  auth_failures: AuthFailuresTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   sms_codes: SmsCodesTable;
   sms_failures: SmsFailuresTable;
   verification_tickets: VerificationTicketsTable;
   dev_sms_outbox: DevSmsOutboxTable;
+  upload_counters: UploadCountersTable;
   trades: TradesTable;
   companies: CompaniesTable;
   company_financials: CompanyFinancialsTable;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../app.ts';
+import type { AppConfig } from '../config/config.ts';
 import { type Db, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
@@ -26,6 +27,8 @@ export interface TestAppOptions {
   smsGateway?: BuildAppOptions['smsGateway'];
   smsLimits?: BuildAppOptions['smsLimits'];
   publicUrl?: string;
+  /** Further settings for a test (upload folder and limits, say). */
+  config?: Partial<AppConfig>;
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -90,6 +93,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       webBuildDir: '/nonexistent',
       logLevel: 'silent',
       trustProxy: undefined,
+      ...opts.config,
     },
     db,
     clock,

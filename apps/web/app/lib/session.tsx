@@ -1,4 +1,4 @@
-import { messages, type UserDetail } from '@beesang/contract';
+import { messages, type UserDetail, UserLevel } from '@beesang/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, apiFetch, setUnauthorizedHandler } from './api-client';
@@ -18,6 +18,13 @@ interface Session {
   openLoginDialog(): void;
   closeLoginDialog(): void;
   loginDialogOpen: boolean;
+  /**
+   * Gate for actions that need an identity-verified member (issue #4 rule): a visitor gets the login
+   * dialog, a COMMON member the 'identity verification needed' dialog, a REGULAR member `then`.
+   */
+  requireVerified(then: () => void): void;
+  identityDialogOpen: boolean;
+  closeIdentityDialog(): void;
   /** Stores the member after a sign-in or sign-up and closes the login dialog (spec §4 Session). */
   signIn(user: SessionUser): void;
   /** Ends the session on the server, then here; shows the spec's notice and goes home. */
@@ -41,6 +48,7 @@ export function fetchMyDetail(): Promise<SessionUser> {
 export function SessionProvider({ children, initialUser = null }: { children: ReactNode; initialUser?: SessionUser | null }) {
   const [user, setUser] = useState<SessionUser | null>(initialUser);
   const [loginDialogOpen, setLoginDialogOpen] = useState(false);
+  const [identityDialogOpen, setIdentityDialogOpen] = useState(false);
   const navigate = useNavigate();
   const { notify } = useNotify();
 
@@ -82,11 +90,18 @@ export function SessionProvider({ children, initialUser = null }: { children: Re
       openLoginDialog: () => setLoginDialogOpen(true),
       closeLoginDialog: () => setLoginDialogOpen(false),
       loginDialogOpen,
+      requireVerified: (then) => {
+        if (!user) setLoginDialogOpen(true);
+        else if (user.userLevel < UserLevel.REGULAR) setIdentityDialogOpen(true);
+        else then();
+      },
+      identityDialogOpen,
+      closeIdentityDialog: () => setIdentityDialogOpen(false),
       signIn,
       logout,
       clear,
     }),
-    [user, loginDialogOpen, signIn, logout, clear],
+    [user, loginDialogOpen, identityDialogOpen, signIn, logout, clear],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

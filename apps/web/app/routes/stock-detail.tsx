@@ -16,6 +16,7 @@ import { Financials } from '../features/stocks/financials';
 import { PriceChart } from '../features/stocks/price-chart';
 import { SidePanel } from '../features/stocks/side-panel';
 import { rootOrigin } from '../lib/content-kinds';
+import { useNotify } from '../lib/notify';
 import { pageMeta } from '../lib/seo';
 import { apiGet } from '../lib/server-context';
 import { useSession } from '../lib/session';
@@ -52,6 +53,7 @@ type Tab = 'trade' | 'discussion';
 export default function StockDetail({ loaderData }: Route.ComponentProps) {
   const { profile, info, financials, bars } = loaderData;
   const session = useSession();
+  const { notify } = useNotify();
   const [tab, setTab] = useState<Tab>('trade');
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_360px] max-lg:pb-20">
@@ -60,7 +62,9 @@ export default function StockDetail({ loaderData }: Route.ComponentProps) {
           profile={profile}
           onToggleFavorite={session.openLoginDialog}
           registerLabel={tab === 'discussion' ? '의견 남기기' : '매물 등록'}
-          onRegister={session.openLoginDialog}
+          onRegister={() =>
+            session.requireVerified(() => notify('info', tab === 'discussion' ? '의견 남기기' : '매물 등록', '곧 열립니다.'))
+          }
         />
       </div>
       <div className="min-w-0 space-y-6 lg:order-1">

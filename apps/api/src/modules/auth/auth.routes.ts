@@ -12,37 +12,17 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACCESS_COOKIE, REFRESH_COOKIE, requireMember } from '../../plugins/auth.ts';
-import { TICKET_COOKIE, ticketOf } from '../sms/sms.routes.ts';
-import { ACCESS_TTL_SECONDS, type AuthService, REFRESH_TTL_MS } from './auth.service.ts';
+import { REFRESH_COOKIE, requireMember } from '../../plugins/auth.ts';
+import { ticketOf } from '../sms/sms.routes.ts';
+import type { AuthService } from './auth.service.ts';
+import { clearSessionCookies, setSessionCookies } from './session-cookies.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookies: boolean }> = async (app, { auth, secureCookies }) => {
   const tags = ['auth'];
   const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
-  const setSession = (reply: FastifyReply, pair: TokenPair) => {
-    reply.header('cache-control', 'no-store');
-    reply.setCookie(ACCESS_COOKIE, pair.accessToken, {
-      path: '/',
-      httpOnly: true,
-      secure: secureCookies,
-      sameSite: 'lax',
-      maxAge: ACCESS_TTL_SECONDS,
-    });
-    reply.setCookie(REFRESH_COOKIE, pair.refreshToken, {
-      path: '/api/auth',
-      httpOnly: true,
-      secure: secureCookies,
-      sameSite: 'lax',
-      maxAge: REFRESH_TTL_MS / 1000,
-    });
-    reply.clearCookie(TICKET_COOKIE, { path: '/api' });
-  };
-  const clearSession = (reply: FastifyReply) => {
-    reply.header('cache-control', 'no-store');
-    reply.clearCookie(ACCESS_COOKIE, { path: '/' });
-    reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
-  };
+  const setSession = (reply: FastifyReply, pair: TokenPair) => setSessionCookies(reply, pair, secureCookies);
+  const clearSession = clearSessionCookies;
 
   app.get(
     '/api/user/userPhone/:phone',

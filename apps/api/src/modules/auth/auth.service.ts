@@ -140,7 +140,14 @@ export function createAuthService(deps: {
       return issue(id);
     },
 
+    /** A fresh session (new token family) for a member the caller has already authenticated. */
+    issueFor: (userId: number) => issue(userId),
     emailTaken: (email: string) => users.emailTaken(email),
+    async detailById(id: number): Promise<UserDetail> {
+      const user = await users.findById(id);
+      if (!user) throw new AppError(401, 'sessionExpired', 'UNAUTHORIZED');
+      return toDetail(user);
+    },
     detail: toDetail,
   };
 }

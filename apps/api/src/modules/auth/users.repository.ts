@@ -25,6 +25,80 @@ export function createUsersRepository(db: Db) {
     async findByPhone(phoneHash: string) {
       return db.selectFrom('users').select(columns).where('phone_hash', '=', phoneHash).where('deleted_at', 'is', null).executeTakeFirst();
     },
+    async findByLogin(loginId: string) {
+      return db
+        .selectFrom('users')
+        .select([...columns, 'password_hash'])
+        .where((eb) => eb(eb.fn('lower', ['login_id']), '=', loginId.toLowerCase()))
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+    async passwordHash(id: number): Promise<string | null> {
+      const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
+      return row?.password_hash ?? null;
+    },
+    async setPassword(id: number, hash: string, at: Date) {
+      await db.updateTable('users').set({ password_hash: hash, updated_at: at }).where('id', '=', id).execute();
+    },
+    async setLogin(id: number, loginId: string, hash: string) {
+      await db.updateTable('users').set({ login_id: loginId, password_hash: hash }).where('id', '=', id).execute();
+    },
+    async update(
+      id: number,
+      changes: Partial<{
+        nickname: string;
+        email: string;
+        profile_image_url: string;
+        expert_name: string;
+        real_name: string;
+        office_name: string;
+        office_dept: string;
+        introduction: string;
+      }>,
+      at: Date,
+    ) {
+      if (Object.keys(changes).length === 0) return;
+      await db
+        .updateTable('users')
+        .set({ ...changes, updated_at: at })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .execute();
+    },
+    /** Deletes the account: personal data scrubbed, the row kept so listings keep an owner id. */
+    async softDelete(id: number, at: Date) {
+      await db
+        .updateTable('users')
+        .set({
+          deleted_at: at,
+          phone_hash: null,
+          phone_masked: '',
+          email: null,
+          login_id: null,
+          password_hash: null,
+          social_subject: null,
+          real_name: null,
+          expert_name: null,
+          introduction: null,
+          profile_image_url: '',
+          nickname: '탈퇴회원',
+          updated_at: at,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+    async recordFailure(key: string, at: Date) {
+      await db.insertInto('auth_failures').values({ key, at }).execute();
+    },
+    async failuresSince(key: string, since: Date): Promise<number> {
+      const row = await db
+        .selectFrom('auth_failures')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('key', '=', key)
+        .where('at', '>=', since)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
     async emailTaken(email: string): Promise<boolean> {
       const row = await db
         .selectFrom('users')

@@ -9,6 +9,8 @@ export interface SignUpValues {
   officeName: string;
   officeDept: string;
   introduction: string;
+  /** `result.fileUrl` of the uploaded expert photo; empty until one is uploaded. */
+  profileUrl: string;
   terms: TermsState;
 }
 export type SignUpField = Exclude<keyof SignUpValues, 'terms'> | 'terms';
@@ -21,6 +23,7 @@ export const EMPTY_SIGN_UP: SignUpValues = {
   officeName: '',
   officeDept: '',
   introduction: '',
+  profileUrl: '',
   terms: { service: false, privacy: false },
 };
 
@@ -30,8 +33,8 @@ export function toSignUpBody(values: SignUpValues, type: MemberType, phone: stri
     userId: values.email,
     userName: values.nickname,
     phoneNumber: phone,
-    // The image upload endpoint does not exist yet; the API answers expert sign-ups without a photo.
-    profileUrl: '',
+    // Only experts pick a photo (spec §5); normal members start with the default image.
+    profileUrl: type === 'NORMAL' ? '' : values.profileUrl,
     deviceType: 3,
     fcmDeviceToken: '',
     userDeviceId: '',
@@ -57,11 +60,12 @@ const FIELD_OF: Record<string, SignUpField> = {
   'officeInfo.name': 'officeName',
   'officeInfo.dept': 'officeDept',
   introduction: 'introduction',
+  profileUrl: 'profileUrl',
 };
 
 /**
  * Every rule comes from the contract's `phoneSignUpBody`, the one the API applies; only the
- * wording differs for experts (spec §5). The photo is left to the server while uploads are missing.
+ * wording differs for experts (spec §5), whose photo is required like on the server.
  */
 export function validateSignUp(values: SignUpValues, type: MemberType, phone: string): SignUpErrors {
   const errors: SignUpErrors = {};

@@ -1,5 +1,6 @@
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { imageFile, stubXhr } from './fake-xhr';
 import {
   bodyOf,
   button,
@@ -200,14 +201,14 @@ describe('expert sign-up', () => {
     expect(screen.getByText('501/500')).toBeTruthy();
     expect(describedError(intro)).toContain('자기소개는 500자를 넘을 수 없습니다.');
 
-    expect(button('사진 추가').disabled).toBe(true);
+    // The photo picker is live; without a photo the form cannot be sent.
+    expect(button('사진 추가').disabled).toBe(false);
     expect(button('가입 완료').disabled).toBe(true);
   });
 
-  it('CTA: office name only; the server refusal (no photo yet) is shown', async () => {
-    const api = stubApi({
-      'POST /api/auth/sms/sign-up': () => json({ message: '프로필 사진을 추가해주세요.', code: 'VALIDATION' }, 400),
-    });
+  it('CTA: office name only; the photo is required, uploaded, and sent as profileUrl', async () => {
+    const api = stubApi();
+    const xhr = stubXhr();
     renderLogin();
     await reachSignUp('세무사 회원');
     expect(screen.queryByLabelText('부서명')).toBeNull();
@@ -217,6 +218,17 @@ describe('expert sign-up', () => {
     type(field('이름 (실명)'), '김세무');
     type(field('세무사무소명'), '비상세무회계');
     fillNormal('cta@beesang.kr');
+    expect(button('가입 완료').disabled).toBe(true);
+
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    act(() => {
+      fireEvent.change(input, { target: { files: [imageFile('me.png')] } });
+    });
+    act(() => xhr.last().respond(200, { result: { fileUrl: '/uploads/0123456789abcdef0123456789abcdef.webp' } }));
+    await wait();
+    expect(screen.getByText('이미지 업로드 완료')).toBeTruthy();
+    expect(button('가입 완료').disabled).toBe(false);
+
     click(button('가입 완료'));
     await wait();
     expect(bodyOf(api, 'POST /api/auth/sms/sign-up')).toMatchObject({
@@ -224,7 +236,22 @@ describe('expert sign-up', () => {
       expertName: '김세무',
       officeInfo: { name: '비상세무회계' },
       introduction: '',
+      profileUrl: '/uploads/0123456789abcdef0123456789abcdef.webp',
     });
-    expect(screen.getByRole('alert').textContent).toBe('프로필 사진을 추가해주세요.');
+  });
+
+  it('PB: removing the photo brings back the required message', async () => {
+    stubApi();
+    const xhr = stubXhr();
+    renderLogin();
+    await reachSignUp('증권사 PB 회원');
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    act(() => {
+      fireEvent.change(input, { target: { files: [imageFile('me.png')] } });
+    });
+    act(() => xhr.last().respond(200, { result: { fileUrl: '/uploads/0123456789abcdef0123456789abcdef.webp' } }));
+    await wait();
+    click(button('me.png 삭제'));
+    expect(screen.getByText('프로필 사진을 추가해주세요.')).toBeTruthy();
   });
 });

@@ -1,0 +1,101 @@
+import {
+  envelope,
+  errorSchema,
+  idParam,
+  myPageUpdateBody,
+  passwordChangeBody,
+  passwordSignInBody,
+  passwordSignUpBody,
+  tokenPairSchema,
+  userDetailSchema,
+} from '@beesang/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireMember } from '../../plugins/auth.ts';
+import { ticketOf } from '../sms/sms.routes.ts';
+import type { AccountService } from './account.service.ts';
+import type { AuthService } from './auth.service.ts';
+import { clearSessionCookies, setSessionCookies } from './session-cookies.ts';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
+
+export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; auth: AuthService; secureCookies: boolean }> = async (
+  app,
+  { accounts, auth, secureCookies },
+) => {
+  const member = requireMember(auth);
+
+  app.post(
+    '/api/auth/sign-up',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '아이디(이메일)·비밀번호 회원가입 (휴대폰 확인 티켓 필요)',
+        body: passwordSignUpBody,
+        response: { 200: envelope(tokenPairSchema), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const pair = await accounts.passwordSignUp(req.body, ticketOf(req));
+      setSessionCookies(reply, pair, secureCookies);
+      return reply.send({ result: pair });
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-in',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '아이디·비밀번호 로그인 (socialType 1)',
+        body: passwordSignInBody,
+        response: { 200: envelope(tokenPairSchema), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const pair = await accounts.passwordSignIn(req.body.userId, req.body.userPassword, req.ip);
+      setSessionCookies(reply, pair, secureCookies);
+      return reply.send({ result: pair });
+    },
+  );
+
+  app.put(
+    '/api/user/password',
+    {
+      preHandler: member,
+      schema: {
+        tags: ['user'],
+        summary: '비밀번호 변경 (다른 세션은 모두 종료)',
+        body: passwordChangeBody,
+        response: { 200: envelope(tokenPairSchema), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const pair = await accounts.changePassword(req.member!, req.body.password);
+      setSessionCookies(reply, pair, secureCookies);
+      return reply.send({ result: pair });
+    },
+  );
+
+  app.put(
+    '/api/user/myPage',
+    {
+      preHandler: member,
+      schema: { tags: ['user'], summary: '내 정보 수정', body: myPageUpdateBody, response: { 200: envelope(userDetailSchema), ...errors } },
+    },
+    async (req, reply) => reply.header('cache-control', 'no-store').send({ result: await accounts.updateProfile(req.member!, req.body) }),
+  );
+
+  app.delete(
+    '/api/user/:id',
+    {
+      preHandler: member,
+      schema: { tags: ['user'], summary: '회원 탈퇴 (본인만)', params: z.object({ id: idParam }), response: { 204: z.null(), ...errors } },
+    },
+    async (req, reply) => {
+      await accounts.deleteAccount(req.member!, req.params.id);
+      clearSessionCookies(reply);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,25 @@
+import type { TokenPair } from '@beesang/contract';
+import type { FastifyReply } from 'fastify';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../plugins/auth.ts';
+import { TICKET_COOKIE } from '../sms/sms.routes.ts';
+import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS } from './auth.service.ts';
+
+/** The web's session cookies: HttpOnly, SameSite=Lax, Secure behind https; never cached. */
+export function setSessionCookies(reply: FastifyReply, pair: TokenPair, secure: boolean) {
+  reply.header('cache-control', 'no-store');
+  reply.setCookie(ACCESS_COOKIE, pair.accessToken, { path: '/', httpOnly: true, secure, sameSite: 'lax', maxAge: ACCESS_TTL_SECONDS });
+  reply.setCookie(REFRESH_COOKIE, pair.refreshToken, {
+    path: '/api/auth',
+    httpOnly: true,
+    secure,
+    sameSite: 'lax',
+    maxAge: REFRESH_TTL_MS / 1000,
+  });
+  reply.clearCookie(TICKET_COOKIE, { path: '/api' });
+}
+
+export function clearSessionCookies(reply: FastifyReply) {
+  reply.header('cache-control', 'no-store');
+  reply.clearCookie(ACCESS_COOKIE, { path: '/' });
+  reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+}

@@ -1,0 +1,99 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { UPLOAD_FIELD_NAME, UPLOAD_MAX_BYTES } from '@beesang/contract';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../config/config.ts';
+import type { Db } from '../../db/database.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
+import { AppError, NotFoundError } from '../../lib/errors.ts';
+import { reencodeImage } from './image.ts';
+import { createS3Storage } from './s3-storage.ts';
+import { createLocalStorage, newUploadName, UPLOAD_NAME, type UploadStorage } from './storage.ts';
+import { createUploadLimiter } from './upload.limit.ts';
+import { createUploadRepository } from './upload.repository.ts';
+
+export type UploadConfig = Pick<AppConfig, 'publicUrl'> &
+  Partial<Pick<AppConfig, 'uploadDir' | 'uploadIpLimit' | 'uploadIpWindowSeconds' | 's3'>>;
+
+export interface UploadRoutesOptions {
+  db: Db;
+  config: UploadConfig;
+  clock?: Clock;
+  /** Replaces the store the config picks (tests). */
+  storage?: UploadStorage;
+}
+
+/** Errors the multipart parser raises, turned into the Korean messages of the upload field. */
+const MULTIPART_ERRORS: Record<string, () => AppError> = {
+  FST_REQ_FILE_TOO_LARGE: () => new AppError(413, 'uploadTooLarge', 'FILE_TOO_LARGE'),
+  FST_FILES_LIMIT: () => new AppError(413, 'uploadOneFile', 'TOO_MANY_FILES'),
+  FST_PARTS_LIMIT: () => new AppError(413, 'uploadOneFile', 'TOO_MANY_PARTS'),
+  FST_FIELDS_LIMIT: () => new AppError(413, 'uploadOneFile', 'TOO_MANY_PARTS'),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () => new AppError(415, 'uploadMissing', 'NOT_MULTIPART'),
+};
+
+/** The one file of the request, fully read within the size limit; anything more is refused. */
+async function readSingleFile(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw new AppError(415, 'uploadMissing', 'NOT_MULTIPART');
+  let file: Buffer | undefined;
+  try {
+    const parts = req.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 } });
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== UPLOAD_FIELD_NAME || file) {
+        part.file.resume();
+        throw new AppError(400, 'uploadOneFile', 'UNEXPECTED_FILE');
+      }
+      file = await part.toBuffer();
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const mapped = code ? MULTIPART_ERRORS[code] : undefined;
+    throw mapped ? mapped() : error;
+  }
+  if (!file || file.length === 0) throw new AppError(400, 'uploadMissing', 'FILE_REQUIRED');
+  return file;
+}
+
+function pickStorage(config: UploadConfig): UploadStorage {
+  if (config.s3) return createS3Storage(config.s3);
+  return createLocalStorage(config.uploadDir ?? join(tmpdir(), 'beesang-uploads'));
+}
+
+/**
+ * POST /api/upload/image (spec §3 and §5; SECURITY.md 18). Open without an account, because the
+ * expert photo is picked before sign-up ends, so it is limited per client IP instead.
+ */
+export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, options) => {
+  const { config } = options;
+  const storage = options.storage ?? pickStorage(config);
+  const limit = createUploadLimiter(createUploadRepository(options.db), options.clock ?? systemClock, {
+    max: config.uploadIpLimit ?? 30,
+    windowSeconds: config.uploadIpWindowSeconds ?? 3600,
+  });
+  // Registered inside this plugin only: no other route accepts multipart bodies.
+  await app.register(multipart, { throwFileSizeLimit: true });
+
+  app.post('/api/upload/image', { schema: { hide: true } }, async (req, reply) => {
+    await limit(req.ip);
+    const image = await reencodeImage(await readSingleFile(req));
+    const name = newUploadName(image.extension);
+    const fileUrl = await storage.put(name, image.bytes, image.contentType);
+    // Name and size only: never the client's file name or any bytes.
+    req.log.info({ upload: name, bytes: image.bytes.length }, 'image uploaded');
+    return reply.header('cache-control', 'no-store').send({ result: { fileUrl } });
+  });
+
+  app.get<{ Params: { name: string } }>('/uploads/:name', { schema: { hide: true } }, async (req, reply) => {
+    const name = req.params.name;
+    const bytes = UPLOAD_NAME.test(name) ? await storage.read(name) : null;
+    if (!bytes) throw new NotFoundError();
+    return reply
+      .header('content-type', 'image/webp')
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(bytes);
+  });
+};

@@ -1,0 +1,299 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { messages, UPLOAD_MAX_BYTES } from '@beesang/contract';
+import type { InjectOptions } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../../test/http.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createS3Storage } from './s3-storage.ts';
+import { sha256Hex, signV4 } from './sigv4.ts';
+
+const IP_LIMIT = 3;
+let t: TestApp;
+let dir: string;
+let ipSeq = 0;
+/** A fresh client IP per request group, so the per-IP limit only bites in its own test. */
+const nextIp = () => `203.0.113.${++ipSeq}`;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'beesang-uploads-'));
+  t = await createTestApp({ seed: false, config: { uploadDir: dir, uploadIpLimit: IP_LIMIT, uploadIpWindowSeconds: 3600 } });
+});
+afterAll(async () => {
+  await t?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+interface Part {
+  field?: string;
+  filename: string;
+  type: string;
+  bytes: Buffer;
+}
+
+function upload(parts: Part[], ip = nextIp()): InjectOptions {
+  const boundary = `----beesang${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${p.field ?? 'file'}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`,
+      ),
+      p.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    method: 'POST',
+    url: '/api/upload/image',
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    remoteAddress: ip,
+  };
+}
+
+const picture = (width = 40, height = 30) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } });
+
+async function uploadOk(part: Part): Promise<string> {
+  const res = await t.app.inject(upload([part]));
+  expect(res.statusCode, res.body).toBe(200);
+  const { fileUrl } = (res.json() as { result: { fileUrl: string } }).result;
+  expect(fileUrl).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
+  return fileUrl;
+}
+
+async function served(url: string) {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode, url).toBe(200);
+  expect(res.headers['content-type']).toBe('image/webp');
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['cache-control']).toMatch(/max-age=31536000/);
+  return res.rawPayload;
+}
+
+describe('POST /api/upload/image', () => {
+  it.each([
+    ['jpeg', 'photo.jpg', 'image/jpeg'],
+    ['png', 'photo.png', 'image/png'],
+    ['webp', 'photo.webp', 'image/webp'],
+    ['gif', 'photo.gif', 'image/gif'],
+  ] as const)('accepts %s and serves it re-encoded as WebP under a random name', async (format, filename, type) => {
+    const bytes = await picture().toFormat(format).toBuffer();
+    const url = await uploadOk({ filename, type, bytes });
+    expect(url).not.toContain('photo');
+    const meta = await sharp(await served(url)).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 40, height: 30 });
+  });
+
+  it('decides the type by the bytes: a PNG named .jpg with image/jpeg is fine', async () => {
+    const bytes = await picture().png().toBuffer();
+    await uploadOk({ filename: 'really-a-png.jpg', type: 'image/jpeg', bytes });
+  });
+
+  it('strips EXIF and GPS metadata', async () => {
+    const bytes = await picture()
+      .jpeg()
+      .withMetadata({
+        exif: {
+          IFD0: { Make: 'BeesangCam', Copyright: 'secret-owner' },
+          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '37/1 33/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '126/1 58/1 0/1' },
+        },
+      })
+      .toBuffer();
+    const before = await sharp(bytes).metadata();
+    expect(before.exif?.length).toBeGreaterThan(0);
+    expect(bytes.includes('BeesangCam')).toBe(true);
+    const out = await served(await uploadOk({ filename: 'gps.jpg', type: 'image/jpeg', bytes }));
+    const after = await sharp(out).metadata();
+    expect(after.exif).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(out.includes('BeesangCam')).toBe(false);
+    expect(out.includes('secret-owner')).toBe(false);
+  });
+
+  it('scales the longest side down to 1600 px', async () => {
+    const bytes = await picture(2400, 1000).png().toBuffer();
+    const meta = await sharp(await served(await uploadOk({ filename: 'wide.png', type: 'image/png', bytes }))).metadata();
+    expect(meta).toMatchObject({ width: 1600, height: 667 });
+  });
+
+  it('stores only server-named files in the upload folder', async () => {
+    const files = (await readdir(dir)).filter((f) => !f.startsWith('.'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) expect(f).toMatch(/^[0-9a-f]{32}\.webp$/);
+  });
+
+  it('refuses HTML sent as image/png with a .png name', async () => {
+    const bytes = Buffer.from('<!doctype html><html><script>alert(document.cookie)</script></html>');
+    await expectError(t.app, upload([{ filename: 'cat.png', type: 'image/png', bytes }]), 415, messages.uploadNotImage);
+  });
+
+  it('refuses SVG, even named .png', async () => {
+    const bytes = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');
+    await expectError(t.app, upload([{ filename: 'logo.svg', type: 'image/svg+xml', bytes }]), 415, messages.uploadNotImage);
+    await expectError(t.app, upload([{ filename: 'logo.png', type: 'image/png', bytes }]), 415, messages.uploadNotImage);
+  });
+
+  it('refuses PDF and a polyglot whose image header hides other content', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF');
+    await expectError(t.app, upload([{ filename: 'doc.jpg', type: 'image/jpeg', bytes: pdf }]), 415, messages.uploadNotImage);
+    const pngHeader = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const polyglot = Buffer.concat([pngHeader, Buffer.from('<html><script>alert(1)</script></html>')]);
+    await expectError(t.app, upload([{ filename: 'x.png', type: 'image/png', bytes: polyglot }]), 400, messages.uploadUnreadable);
+  });
+
+  it('refuses a truncated image that does not decode', async () => {
+    const bytes = await picture(200, 200).jpeg().toBuffer();
+    const broken = bytes.subarray(0, 200);
+    const res = await t.app.inject(upload([{ filename: 'cut.jpg', type: 'image/jpeg', bytes: broken }]));
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { message: string }).message).toBe(messages.uploadUnreadable);
+  });
+
+  it('answers 413 over 5 MB', async () => {
+    const big = Buffer.concat([await picture().png().toBuffer(), Buffer.alloc(UPLOAD_MAX_BYTES)]);
+    await expectError(t.app, upload([{ filename: 'big.png', type: 'image/png', bytes: big }]), 413, messages.uploadTooLarge);
+  });
+
+  it('takes one file per request, in the field named file', async () => {
+    const bytes = await picture().png().toBuffer();
+    const two = upload([
+      { filename: 'a.png', type: 'image/png', bytes },
+      { filename: 'b.png', type: 'image/png', bytes },
+    ]);
+    await expectError(t.app, two, 413, messages.uploadOneFile);
+    await expectError(t.app, upload([{ field: 'image', filename: 'a.png', type: 'image/png', bytes }]), 400, messages.uploadOneFile);
+    await expectError(t.app, upload([]), 400, messages.uploadMissing);
+  });
+
+  it('refuses a body that is not multipart', async () => {
+    const res = await expectError(
+      t.app,
+      { method: 'POST', url: '/api/upload/image', payload: { file: 'x' }, remoteAddress: nextIp() },
+      415,
+      messages.uploadMissing,
+    );
+    expect(res.code).toBe('NOT_MULTIPART');
+  });
+
+  it('limits uploads per client IP through the database, with Retry-After', async () => {
+    const bytes = await picture().png().toBuffer();
+    const ip = nextIp();
+    for (let i = 0; i < IP_LIMIT; i++) {
+      expect((await t.app.inject(upload([{ filename: 'a.png', type: 'image/png', bytes }], ip))).statusCode).toBe(200);
+    }
+    const res = await t.app.inject(upload([{ filename: 'a.png', type: 'image/png', bytes }], ip));
+    expect(res.statusCode).toBe(429);
+    expect((res.json() as { message: string }).message).toBe(messages.uploadLimited);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    // Another visitor is unaffected.
+    await uploadOk({ filename: 'b.png', type: 'image/png', bytes });
+    // The counter lives in the shared database, keyed by a hash rather than the address.
+    const rows = await t.db.selectFrom('upload_counters').select(['ip_hash', 'count']).execute();
+    expect(rows.some((r) => Number(r.count) === IP_LIMIT + 1)).toBe(true);
+    expect(rows.every((r) => !r.ip_hash.includes('203.0.113'))).toBe(true);
+  });
+});
+
+describe('GET /uploads/:name', () => {
+  it.each([
+    '/uploads/..%2F..%2Fpackage.json',
+    '/uploads/../../package.json',
+    '/uploads/%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+    '/uploads/..',
+    '/uploads/.env',
+    '/uploads/0123456789abcdef0123456789abcdef.webp',
+    '/uploads/0123456789abcdef0123456789abcdef.svg',
+    '/uploads/',
+  ])('answers 404 for %s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode, url).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+});
+
+describe('S3 storage', () => {
+  let server: Server;
+  let endpoint: string;
+  const received: { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer }[] = [];
+  let failNext = false;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+        res.statusCode = failNext ? 403 : 200;
+        failNext = false;
+        res.end(res.statusCode === 200 ? '' : '<Error><Code>AccessDenied</Code></Error>');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  const config = () => ({
+    bucket: 'beesang-media',
+    endpoint,
+    accessKeyId: 'AKIDEXAMPLE',
+    secretAccessKey: 'test-secret-key',
+    region: 'ap-northeast-2',
+    publicUrl: 'https://cdn.example.com/media',
+  });
+
+  it('PUTs the object path-style with a SigV4 signature and returns its public URL', async () => {
+    const storage = createS3Storage(config());
+    const bytes = await picture().webp().toBuffer();
+    const name = `${'ab'.repeat(16)}.webp`;
+    const url = await storage.put(name, bytes, 'image/webp');
+    expect(url).toBe(`https://cdn.example.com/media/${name}`);
+    const req = received.at(-1);
+    expect(req?.method).toBe('PUT');
+    expect(req?.url).toBe(`/beesang-media/${name}`);
+    expect(req?.body.equals(bytes)).toBe(true);
+    expect(req?.headers['content-type']).toBe('image/webp');
+    expect(req?.headers['x-amz-content-sha256']).toBe(sha256Hex(bytes));
+    expect(req?.headers['x-amz-date']).toMatch(/^\d{8}T\d{6}Z$/);
+    expect(req?.headers.authorization).toMatch(
+      /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/ap-northeast-2\/s3\/aws4_request, SignedHeaders=cache-control;content-type;host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/,
+    );
+    expect(await storage.read(name)).toBeNull();
+  });
+
+  it('fails when the bucket refuses, without leaking the answer', async () => {
+    failNext = true;
+    const storage = createS3Storage(config());
+    await expect(storage.put(`${'cd'.repeat(16)}.webp`, Buffer.from('x'), 'image/webp')).rejects.toThrow(/status 403$/);
+  });
+
+  it('signs like AWS documents (GET Object example of the SigV4 reference)', () => {
+    const headers = signV4(
+      {
+        accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+        region: 'us-east-1',
+        service: 's3',
+      },
+      {
+        method: 'GET',
+        url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
+        at: new Date('2013-05-24T00:00:00Z'),
+        payloadHash: sha256Hex(''),
+        headers: { range: 'bytes=0-9', 'x-amz-content-sha256': sha256Hex('') },
+      },
+    );
+    expect(headers.authorization).toBe(
+      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
+    );
+  });
+});
