@@ -14,6 +14,8 @@ import { accountRoutes } from './modules/auth/account.routes.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { socialRoutes } from './modules/auth/social.routes.ts';
+import { createSocialService, type SocialName, type SocialProviderConfig } from './modules/auth/social.service.ts';
 import { createTokensRepository } from './modules/auth/tokens.repository.ts';
 import { createUsersRepository } from './modules/auth/users.repository.ts';
 import { createContentRepository } from './modules/content/content.repository.ts';
@@ -29,6 +31,7 @@ import { createSmsRepository } from './modules/sms/sms.repository.ts';
 import { smsRoutes } from './modules/sms/sms.routes.ts';
 import { createSmsService, type SmsLimits } from './modules/sms/sms.service.ts';
 import { createLogGateway, type SmsGateway } from './modules/sms/sms-gateway.ts';
+import { createSolapiGateway } from './modules/sms/solapi-gateway.ts';
 import { createStockRepository } from './modules/stock/stock.repository.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { createStockService } from './modules/stock/stock.service.ts';
@@ -41,12 +44,14 @@ import { registerSsr, webBuildExists } from './plugins/ssr.ts';
 
 export interface BuildAppOptions {
   config: Pick<AppConfig, 'env' | 'publicUrl' | 'webBuildDir' | 'logLevel' | 'trustProxy'> &
-    Partial<Pick<AppConfig, 'authSecret' | 'devSmsOutbox'>>;
+    Partial<Pick<AppConfig, 'authSecret' | 'devSmsOutbox' | 'sms'>>;
   db: Db;
   clock?: Clock;
   /** Where SMS messages go (default: the log gateway, with the dev outbox when enabled). */
   smsGateway?: SmsGateway;
   smsLimits?: Partial<SmsLimits>;
+  /** Social sign-in providers (OpenID Connect); none by default. */
+  socialProviders?: Partial<Record<SocialName, SocialProviderConfig>>;
   /** Serve the built web app (default: when a build exists). */
   web?: boolean;
   logger?: boolean;
@@ -88,19 +93,22 @@ export async function buildApp(options: BuildAppOptions) {
   const analytics = createAnalyticsService(createAnalyticsRepository(db), clock);
   const secret = config.authSecret ?? (await storedAuthSecret(db));
   const smsRepo = createSmsRepository(db);
-  const devOutbox = config.devSmsOutbox ?? config.env !== 'production';
+  // The outbox exists only while no real SMS provider is configured: with one, a readable copy of
+  // every code would be a way around the phone check.
+  const realProvider = config.sms?.provider === 'solapi' && !options.smsGateway;
+  const devOutbox = !realProvider && (config.devSmsOutbox ?? config.env !== 'production');
+  const outbox = devOutbox ? (phone: string, text: string) => smsRepo.addToOutbox(phone, text, clock.now()) : undefined;
+  const smsLog = (m: string) => app.log.info(m);
   const gateway =
     options.smsGateway ??
-    createLogGateway({
-      log: (m) => app.log.info(m),
-      outbox: devOutbox ? (phone, text) => smsRepo.addToOutbox(phone, text, clock.now()) : undefined,
-    });
+    (config.sms?.provider === 'solapi' ? createSolapiGateway({ ...config.sms, log: smsLog }) : createLogGateway({ log: smsLog, outbox }));
   const sms = createSmsService({ repo: smsRepo, gateway, clock, secret, limits: options.smsLimits });
   const users = createUsersRepository(db);
   const tokens = createTokensRepository(db);
   const auth = createAuthService({ users, tokens, sms, clock, secret });
   const accounts = createAccountService({ users, tokens, sms, auth, clock });
   const identity = createIdentityService({ repo: createIdentityRepository(db), clock, secret });
+  const social = createSocialService({ providers: options.socialProviders ?? {}, users, auth, clock, secret, publicUrl: config.publicUrl });
   const secureCookies = config.publicUrl.startsWith('https://');
   await registerAuth(app, { auth, publicOrigin: new URL(config.publicUrl).origin });
 
@@ -112,6 +120,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes, { auth, secureCookies });
   await app.register(accountRoutes, { accounts, auth, secureCookies });
   await app.register(identityRoutes, { identity, auth });
+  await app.register(socialRoutes, { social, secureCookies });
   await app.register(mediaRoutes, { stocks });
   await app.register(seoRoutes, { stocks, contents, publicUrl: config.publicUrl });
   await app.register(uploadRoutes, { db, clock, config });

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
+import { loadSocialProviders } from './config/social.ts';
 import { prepareDatabase, StartupError } from './db/prepare.ts';
 
 /** Listen and shut down gracefully; everything else lives in buildApp. */
@@ -17,7 +18,7 @@ async function main() {
     seedDemoData: config.seedDemoData,
     log: say,
   });
-  const app = await buildApp({ config, db: handle.db });
+  const app = await buildApp({ config, db: handle.db, socialProviders: loadSocialProviders() });
 
   let closing = false;
   const shutdown = async (signal: string) => {

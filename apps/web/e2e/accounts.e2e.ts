@@ -16,6 +16,19 @@ async function latestCode(baseURL: string, phone: string, previous?: string): Pr
   throw new Error(`no SMS for ${phone}`);
 }
 
+/** An 8×8 PNG: the upload route decodes images, so the photo has to be a real one. */
+const PHOTO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWPQyPuAFTEMLQkA5vNhgYbs55MAAAAASUVORK5CYII=',
+  'base64',
+);
+
+async function logout(page: Page) {
+  await page.getByRole('button', { name: '메뉴' }).click();
+  await page.getByRole('menuitem', { name: '로그아웃' }).click();
+  await page.getByText('정상적으로 로그아웃되었습니다.').waitFor();
+  await page.locator('header').getByRole('button', { name: '로그인', exact: true }).waitFor();
+}
+
 async function requestCode(page: Page, baseURL: string, phone: string, previous?: string) {
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('휴대폰 번호').fill(phone);
@@ -91,4 +104,100 @@ test('a visitor signs up with a phone number, stays signed in across a reload, l
   await dialog.getByLabel('인증번호', { exact: true }).fill(second);
   await dialog.getByRole('button', { name: '로그인 (회원가입)' }).click();
   await header.getByText('비상테스터').waitFor();
+});
+
+test('a securities PB signs up with a photo, office and department, logs out and signs back in by phone', async ({ page, baseURL }) => {
+  const phone = newPhone();
+  await open(page, '/');
+  const header = page.locator('header');
+  await header.getByRole('button', { name: '로그인', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  const code = await requestCode(page, baseURL, phone);
+  await dialog.getByLabel('인증번호', { exact: true }).fill(code);
+  await dialog.getByRole('button', { name: '로그인 (회원가입)' }).click();
+
+  await dialog.getByText('증권사 PB 회원', { exact: true }).click();
+  await dialog.getByRole('button', { name: '다음' }).click();
+  await dialog.getByRole('heading', { name: '증권사 PB 회원가입' }).waitFor();
+  await dialog.getByLabel('이름 (실명)').fill('김피비');
+  await dialog.getByLabel('닉네임').fill('피비테스터');
+  await dialog.getByLabel('이메일').fill(`pb${phone}@example.com`);
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'pb.png', mimeType: 'image/png', buffer: PHOTO_PNG });
+  await dialog.getByRole('img', { name: '프로필 사진', exact: true }).waitFor();
+  await dialog.getByLabel('증권사명').fill('비상증권');
+  await dialog.getByLabel('부서명').fill('강남WM센터');
+  await dialog.getByText('전체 동의').click();
+  const done = dialog.getByRole('button', { name: '가입 완료' });
+  await expect.poll(() => done.isEnabled()).toBe(true);
+  await done.click();
+
+  await header.getByText('피비테스터').waitFor();
+  await expect.poll(() => dialog.count()).toBe(0);
+
+  await logout(page);
+  // The server holds a phone's next code for 5 seconds after the last one.
+  await page.waitForTimeout(5_100);
+  await header.getByRole('button', { name: '로그인', exact: true }).click();
+  const second = await requestCode(page, baseURL, phone, code);
+  await dialog.getByLabel('인증번호', { exact: true }).fill(second);
+  await dialog.getByRole('button', { name: '로그인 (회원가입)' }).click();
+  await header.getByText('피비테스터').waitFor();
+});
+
+test('a member with a password signs in with their id; 아이디 찾기 answers for an unknown identity', async ({ page, baseURL }) => {
+  const phone = newPhone();
+  const email = `pw${phone}@example.com`;
+  const password = 'beesang-pass-1';
+  await open(page, '/');
+
+  // The account is made through the API, from inside the page so the SMS ticket cookie lands in the browser.
+  await page.evaluate(async (phone) => {
+    await fetch('/api/sms/send', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone }) });
+  }, phone);
+  const code = await latestCode(baseURL, phone);
+  const statuses = await page.evaluate(
+    async ({ phone, code, email, password }) => {
+      const post = (path: string, body: unknown) =>
+        fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const match = await post('/api/sms/match', { phone, code });
+      const signUp = await post('/api/auth/sign-up', {
+        userId: email,
+        userPassword: password,
+        userName: '비번회원',
+        phoneNumber: phone,
+        marketingFlag: false,
+        nighttimeAlarmFlag: false,
+      });
+      const out = await post('/api/auth/logout', {});
+      return [match.status, signUp.status, out.status];
+    },
+    { phone, code, email, password },
+  );
+  expect(statuses).toEqual([200, 200, 204]);
+
+  await open(page, '/');
+  const header = page.locator('header');
+  await header.getByRole('button', { name: '로그인', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: '아이디로 로그인' }).click();
+  await dialog.getByRole('heading', { name: '아이디로 로그인' }).waitFor();
+
+  // 아이디 찾기 through the simulated provider: this identity never joined.
+  const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: '아이디 찾기' }).click()]);
+  await popup.getByLabel('이름').fill('박모름');
+  await popup.getByLabel('생년월일 (8자리)').fill('19850505');
+  await popup.getByLabel('휴대폰 번호').fill(newPhone());
+  await popup.getByRole('button', { name: '인증 완료' }).click();
+  await dialog.getByText('본인인증 정보로 가입된 계정이 없습니다.').waitFor();
+
+  const login = dialog.getByRole('button', { name: '로그인', exact: true });
+  expect(await login.isEnabled()).toBe(false);
+  await dialog.getByLabel('아이디 (이메일)').fill(email);
+  await dialog.getByLabel('비밀번호').fill('not-the-password');
+  await login.click();
+  await dialog.getByText('아이디 또는 비밀번호가 일치하지 않습니다.').waitFor();
+  await dialog.getByLabel('비밀번호').fill(password);
+  await login.click();
+  await header.getByText('비번회원').waitFor();
+  await expect.poll(() => dialog.count()).toBe(0);
 });

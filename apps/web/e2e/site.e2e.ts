@@ -33,13 +33,14 @@ test('an OAuth callback route renders bare: no site header, no footer', async ({
   const html = await (await fetch(`${baseURL}/auth/callback/kakao`)).text();
   expect(html).not.toMatch(/<header[\s>]/);
   expect(html).not.toMatch(/<footer[\s>]/);
+  expect(html).toContain('로그인 처리 중입니다');
+  expect(html).toContain('카카오');
 
   const response = await page.goto('/auth/callback/kakao');
   expect(response?.status()).toBe(200);
-  const main = page.locator('main');
-  await hydrated(main);
-  expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('로그인 처리 중입니다');
-  expect(await main.textContent()).toContain('kakao');
+  // Without the provider's code and state the page says so, with a way home.
+  await page.getByRole('heading', { name: '로그인하지 못했습니다' }).waitFor();
+  expect(await page.getByRole('alert').textContent()).toContain('올바르지 않은 요청');
   // Still bare once the app runs in the browser.
   expect(await page.locator('header').count()).toBe(0);
   expect(await page.locator('footer').count()).toBe(0);

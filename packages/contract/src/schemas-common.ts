@@ -18,6 +18,8 @@ export const errorSchema = z.object({
   message: z.string(),
   code: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /** Exception name some clients branch on (spec §4: NotFoundException → social sign-up). */
+  name: z.string().optional(),
 });
 export type ApiError = z.infer<typeof errorSchema>;
 

@@ -33,6 +33,14 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_PUBLIC_URL: z.url().optional(),
+  SMS_PROVIDER: z.enum(['log', 'solapi']).default('log'),
+  SOLAPI_API_KEY: z.string().optional(),
+  SOLAPI_API_SECRET: z.string().optional(),
+  SOLAPI_SENDER: z
+    .string()
+    .regex(/^\d{8,12}$/, '숫자만 8~12자리로 적어야 합니다 (digits only, e.g. 0212345678)')
+    .optional(),
+  SOLAPI_BASE_URL: z.url().default('https://api.solapi.com'),
 });
 
 /** S3-compatible object storage for uploads; all or nothing, so a half-set bucket fails at start. */
@@ -67,7 +75,19 @@ export type AppConfig = {
   uploadIpLimit: number;
   uploadIpWindowSeconds: number;
   s3: S3Config | undefined;
+  /** Where SMS go: the log gateway (default, with the dev outbox) or Solapi (all keys required). */
+  sms: { provider: 'log' } | ({ provider: 'solapi' } & SolapiConfig);
 };
+
+/** Solapi (https://solapi.com) credentials and the registered sender number. */
+export interface SolapiConfig {
+  apiKey: string;
+  apiSecret: string;
+  sender: string;
+  baseUrl: string;
+}
+
+const SOLAPI_REQUIRED = ['SOLAPI_API_KEY', 'SOLAPI_API_SECRET', 'SOLAPI_SENDER'] as const;
 
 const S3_REQUIRED = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
@@ -81,10 +101,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`환경 변수가 올바르지 않습니다 (invalid environment):\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const problems: string[] = [];
   const s3Set = S3_REQUIRED.filter((k) => e[k]);
   if (s3Set.length > 0 && s3Set.length < S3_REQUIRED.length) {
-    const missing = S3_REQUIRED.filter((k) => !e[k]).join(', ');
-    throw new ConfigError(`환경 변수가 올바르지 않습니다 (invalid environment):\n  S3 설정이 일부 빠졌습니다 (missing): ${missing}`);
+    problems.push(`S3 설정이 일부 빠졌습니다 (missing): ${S3_REQUIRED.filter((k) => !e[k]).join(', ')}`);
+  }
+  const solapiMissing = e.SMS_PROVIDER === 'solapi' ? SOLAPI_REQUIRED.filter((k) => !e[k]) : [];
+  if (solapiMissing.length > 0) {
+    problems.push(`SMS_PROVIDER=solapi 에 필요한 설정이 빠졌습니다 (missing): ${solapiMissing.join(', ')}`);
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`환경 변수가 올바르지 않습니다 (invalid environment):\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
   return {
     env: e.NODE_ENV,
@@ -115,5 +142,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             publicUrl: (e.S3_PUBLIC_URL ?? `${e.S3_ENDPOINT.replace(/\/$/, '')}/${e.S3_BUCKET}`).replace(/\/$/, ''),
           }
         : undefined,
+    sms:
+      e.SMS_PROVIDER === 'solapi' && e.SOLAPI_API_KEY && e.SOLAPI_API_SECRET && e.SOLAPI_SENDER
+        ? {
+            provider: 'solapi',
+            apiKey: e.SOLAPI_API_KEY,
+            apiSecret: e.SOLAPI_API_SECRET,
+            sender: e.SOLAPI_SENDER,
+            baseUrl: e.SOLAPI_BASE_URL.replace(/\/$/, ''),
+          }
+        : { provider: 'log' },
   };
 }

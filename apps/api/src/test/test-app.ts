@@ -26,6 +26,7 @@ export interface TestAppOptions {
   /** Outside services replaced by local fakes, and limits tightened for a test. */
   smsGateway?: BuildAppOptions['smsGateway'];
   smsLimits?: BuildAppOptions['smsLimits'];
+  socialProviders?: BuildAppOptions['socialProviders'];
   publicUrl?: string;
   /** Further settings for a test (upload folder and limits, say). */
   config?: Partial<AppConfig>;
@@ -99,6 +100,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     clock,
     smsGateway: opts.smsGateway,
     smsLimits: opts.smsLimits,
+    socialProviders: opts.socialProviders,
     web: false,
     logger: false,
   })) as BuiltApp;

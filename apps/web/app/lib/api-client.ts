@@ -1,6 +1,6 @@
 import { API_TIMEOUT_MS, messages } from '@beesang/contract';
 
-/** Browser-side API calls: 5-second timeout, `{ result }` unwrapped, 401 handed to the session. */
+/** Browser-side API calls: 5-second timeout, `{ result }` unwrapped, an expired token refreshed, a lost session handed to the session. */
 export class ApiError extends Error {
   readonly status: number;
   /** The API's machine-readable reason (e.g. 'RESEND_TOO_SOON'), when it sent one. */
@@ -36,9 +36,64 @@ export type ApiInit = RequestInit & {
   ignoreUnauthorized?: boolean;
 };
 
-/** The whole JSON body of a successful answer; for calls whose failure details arrive with a 200. */
-export async function apiRequest<T>(path: string, init: ApiInit = {}): Promise<ApiBody<T>> {
-  const { ignoreUnauthorized, ...request } = init;
+/** Rotates the session cookies; the REFRESH_TOKEN cookie is scoped to /api/auth, so only this call carries it. */
+export const REFRESH_PATH = '/api/auth/refresh';
+
+/** Calls under /api/auth/ are the session itself: their 401 is never answered by refreshing. */
+const isAuthCall = (path: string) => path.startsWith('/api/auth/');
+
+let refreshing: Promise<boolean> | null = null;
+/**
+ * Bumped when the session is refreshed or declared over. A 401 for a request sent before the
+ * latest change is already answered: retry it after a refresh, stay quiet after an ending.
+ */
+let generation = 0;
+let lastChange: 'refreshed' | 'ended' = 'ended';
+
+/**
+ * One refresh for every call that hit a 401 meanwhile: the server rotates refresh tokens and treats
+ * a reused one as theft, so two parallel refreshes with the same cookie would end the session.
+ */
+function refreshSession(): Promise<boolean> {
+  // `.finally` always runs later, so the shared promise is stored before it is dropped again.
+  refreshing ??= postRefresh().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function postRefresh(): Promise<boolean> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
+  try {
+    const res = await fetch(REFRESH_PATH, {
+      method: 'POST',
+      body: '{}',
+      signal: controller.signal,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+    });
+    if (res.ok) {
+      generation++;
+      lastChange = 'refreshed';
+    }
+    return res.ok;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+interface Reply {
+  status: number;
+  ok: boolean;
+  headers: Headers;
+  body: ApiBody<unknown>;
+}
+
+/** One request with its own 5-second timeout, body included, so a stalled body still times out. */
+async function send(path: string, request: RequestInit): Promise<Reply> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
   const signal = request.signal ? AbortSignal.any([request.signal, controller.signal]) : controller.signal;
@@ -49,24 +104,58 @@ export async function apiRequest<T>(path: string, init: ApiInit = {}): Promise<A
       credentials: 'same-origin',
       headers: { accept: 'application/json', ...(request.body ? { 'content-type': 'application/json' } : {}), ...request.headers },
     });
-    if (res.status === 204) return {};
-    const body = (await res.json().catch(() => ({}))) as ApiBody<T>;
-    if (res.status === 401 && !ignoreUnauthorized) {
-      onUnauthorized(body.message ?? messages.sessionExpired);
-      throw new ApiError(401, body.message ?? messages.sessionExpired, { code: body.code });
-    }
-    if (!res.ok) {
-      const retryAfter = Number(res.headers.get('retry-after'));
-      throw new ApiError(res.status, body.message ?? messages.serverError, {
-        code: body.code,
-        retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-        fields: body.fields,
-      });
-    }
-    return body;
+    const body = res.status === 204 ? {} : ((await res.json().catch(() => ({}))) as ApiBody<unknown>);
+    return { status: res.status, ok: res.ok, headers: res.headers, body };
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A 401 from an ordinary call means the access token expired: refresh once (shared), then retry
+ * once. Only when that fails is the session over (spec §8), and only the first call to learn it
+ * says so, so parallel calls do not stack warnings. Sign-in steps and other calls marked
+ * `ignoreUnauthorized` keep their 401 as a plain error.
+ */
+async function sendWithRefresh(path: string, request: RequestInit, ignoreUnauthorized: boolean) {
+  const sentAt = generation;
+  const reply = await send(path, request);
+  if (reply.status !== 401 || ignoreUnauthorized) return { reply, endSession: false };
+  if (isAuthCall(path) || request.signal?.aborted) return { reply, endSession: true };
+  const changed = () => generation !== sentAt;
+  if (!changed() && !(await refreshSession())) return { reply, endSession: claimEnding(sentAt) };
+  if (lastChange === 'ended') return { reply, endSession: false };
+  const retriedAt = generation;
+  const retried = await send(path, request);
+  return { reply: retried, endSession: retried.status === 401 && claimEnding(retriedAt) };
+}
+
+/** True for the first caller to report the session over since `sentAt`. */
+function claimEnding(sentAt: number): boolean {
+  if (generation !== sentAt && lastChange === 'ended') return false;
+  generation++;
+  lastChange = 'ended';
+  return true;
+}
+
+/** The whole JSON body of a successful answer; for calls whose failure details arrive with a 200. */
+export async function apiRequest<T>(path: string, init: ApiInit = {}): Promise<ApiBody<T>> {
+  const { ignoreUnauthorized = false, ...request } = init;
+  const { reply: res, endSession } = await sendWithRefresh(path, request, ignoreUnauthorized);
+  const body = res.body as ApiBody<T>;
+  if (res.status === 401 && !ignoreUnauthorized) {
+    if (endSession) onUnauthorized(body.message ?? messages.sessionExpired);
+    throw new ApiError(401, body.message ?? messages.sessionExpired, { code: body.code });
+  }
+  if (!res.ok) {
+    const retryAfter = Number(res.headers.get('retry-after'));
+    throw new ApiError(res.status, body.message ?? messages.serverError, {
+      code: body.code,
+      retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+      fields: body.fields,
+    });
+  }
+  return body;
 }
 
 export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> {

@@ -83,6 +83,30 @@ describe('session', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('an expired access token is refreshed silently: no notice, no navigation', async () => {
+    let refreshed = false;
+    const api = vi.fn(async (input: RequestInfo | URL) => {
+      if (String(input) === '/api/auth/refresh') {
+        refreshed = true;
+        return new Response(JSON.stringify({ result: { accessToken: 'a', refreshToken: 'r' } }), { status: 200 });
+      }
+      return refreshed
+        ? new Response(JSON.stringify({ result: {} }), { status: 200 })
+        : new Response(JSON.stringify({ message: '로그인이 만료되었습니다. 다시 로그인해주세요.' }), { status: 401 });
+    });
+    vi.stubGlobal('fetch', api);
+    const router = renderApp('/stock/1');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'call' }));
+    });
+    await vi.waitFor(() => expect(api).toHaveBeenCalledTimes(3));
+    await act(async () => {
+      vi.advanceTimersByTime(50);
+    });
+    expect(router.state.location.pathname).toBe('/stock/1');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('other failures do not touch the session or the page', async () => {
     vi.stubGlobal(
       'fetch',

@@ -99,6 +99,48 @@ export function createUsersRepository(db: Db) {
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
+    async findBySocial(provider: number, subject: string) {
+      return db
+        .selectFrom('users')
+        .select(columns)
+        .where('login_provider', '=', provider)
+        .where('social_subject', '=', subject)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+    async insertSocial(user: {
+      provider: number;
+      subject: string;
+      nickname: string;
+      email: string | null;
+      marketing: boolean;
+      nighttime: boolean;
+      at: Date;
+    }): Promise<number> {
+      const row = await db
+        .insertInto('users')
+        .values({
+          login_provider: user.provider,
+          social_subject: user.subject,
+          login_id: null,
+          password_hash: null,
+          phone_hash: null,
+          email: user.email,
+          nickname: user.nickname,
+          real_name: null,
+          expert_name: null,
+          office_name: null,
+          office_dept: null,
+          introduction: null,
+          marketing_flag: user.marketing,
+          nighttime_alarm_flag: user.nighttime,
+          created_at: user.at,
+          updated_at: user.at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
     async emailTaken(email: string): Promise<boolean> {
       const row = await db
         .selectFrom('users')

@@ -1,7 +1,8 @@
 import { messages, type UserDetail, UserLevel } from '@beesang/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { ApiError, apiFetch } from '../../lib/api-client';
+import { POPUP_BLOCKED_MESSAGE, useIdentityPopup } from '../../lib/identity-popup';
 import { useNotify } from '../../lib/notify';
 
 /**
@@ -10,19 +11,12 @@ import { useNotify } from '../../lib/notify';
  */
 export function IdentityVerification({ user, onVerified }: { user: UserDetail; onVerified(user: UserDetail): void }) {
   const [pending, setPending] = useState(false);
-  const requestRef = useRef<string | null>(null);
   const { notify } = useNotify();
 
-  useEffect(() => {
-    const onMessage = async (event: MessageEvent) => {
-      const data = event.data as { kind?: string; requestId?: string } | null;
-      if (event.origin !== window.location.origin || data?.kind !== 'authCI' || data.requestId !== requestRef.current) return;
-      requestRef.current = null;
+  const popup = useIdentityPopup((requestId) => {
+    void (async () => {
       try {
-        const updated = await apiFetch<UserDetail>('/api/identity/verify', {
-          method: 'POST',
-          body: JSON.stringify({ requestId: data.requestId }),
-        });
+        const updated = await apiFetch<UserDetail>('/api/identity/verify', { method: 'POST', body: JSON.stringify({ requestId }) });
         onVerified(updated);
         notify('success', '본인인증', '본인인증이 완료되었어요. 이제 매물을 등록할 수 있어요.');
       } catch (error) {
@@ -30,11 +24,8 @@ export function IdentityVerification({ user, onVerified }: { user: UserDetail; o
       } finally {
         setPending(false);
       }
-    };
-    const listener = (e: MessageEvent) => void onMessage(e);
-    window.addEventListener('message', listener);
-    return () => window.removeEventListener('message', listener);
-  }, [notify, onVerified]);
+    })();
+  });
 
   if (user.userLevel >= UserLevel.REGULAR) {
     return (
@@ -45,15 +36,9 @@ export function IdentityVerification({ user, onVerified }: { user: UserDetail; o
   const start = async () => {
     setPending(true);
     try {
-      const { requestId, url } = await apiFetch<{ requestId: string; url: string }>('/api/identity/requests', {
-        method: 'POST',
-        body: '{}',
-      });
-      requestRef.current = requestId;
-      const popup = window.open(url, 'beesang-identity', 'width=480,height=720');
-      if (!popup) {
+      if (!(await popup.open())) {
         setPending(false);
-        notify('warning', '본인인증', '팝업이 차단되었어요. 팝업을 허용한 뒤 다시 시도해주세요.');
+        notify('warning', '본인인증', POPUP_BLOCKED_MESSAGE);
       }
     } catch (error) {
       setPending(false);

@@ -9,6 +9,8 @@ export const AUTH_PATHS = {
   signIn: '/api/auth/sms/sign-in',
   signUp: '/api/auth/sms/sign-up',
   userId: '/api/user/userId/',
+  passwordSignIn: '/api/auth/sign-in',
+  findId: '/api/user/find-id',
 } as const;
 
 /** The web's device fields (spec §3): platform 3, no push token, no device id. */
@@ -49,4 +51,25 @@ export async function isEmailTaken(email: string): Promise<boolean> {
 export async function smsSignUp(body: PhoneSignUpBody): Promise<boolean> {
   const result = await apiFetch<{ result11?: Partial<TokenPair> } | undefined>(AUTH_PATHS.signUp, post(body));
   return Boolean(result?.result11?.accessToken);
+}
+
+/** Id (email) + password sign-in, socialType 1 (spec §3); a wrong pair answers 401, the form's error. */
+export async function passwordSignIn(userId: string, userPassword: string): Promise<void> {
+  const tokens = await apiFetch<Partial<TokenPair> | undefined>(
+    AUTH_PATHS.passwordSignIn,
+    post({ socialType: 1, userId, userPassword, ...WEB_DEVICE }),
+  );
+  if (!tokens?.accessToken) throw new Error(messages.genericError);
+}
+
+/** What find-id reveals: masked, so a stranger with the popup learns nothing usable. */
+export interface FoundId {
+  userId: string;
+  phone: string;
+  hasPassword: boolean;
+}
+
+/** Spec §7 "Find id": userCi is the finished identity request. */
+export function findId(requestId: string): Promise<FoundId> {
+  return apiFetch<FoundId>(AUTH_PATHS.findId, post({ userCi: requestId }));
 }

@@ -6,7 +6,7 @@ import { formatMmSs } from './use-countdown';
 import { CODE_MAX, PHONE_MAX, usePhoneLogin } from './use-phone-login';
 
 /** LOGIN page of the modal (spec §2): phone, SMS code with its 3-minute clock, one error line. */
-export function LoginPage(props: { onSignedIn(user: SessionUser): void; onNewMember(phone: string): void }) {
+export function LoginPage(props: { onSignedIn(user: SessionUser): void; onNewMember(phone: string): void; onIdLogin(): void }) {
   const login = usePhoneLogin(props);
   const errorId = useId();
   const describedBy = login.error ? errorId : undefined;
@@ -70,6 +70,11 @@ export function LoginPage(props: { onSignedIn(user: SessionUser): void; onNewMem
       </Button>
       <p className="mt-4 rounded-control bg-page p-4 text-sm leading-relaxed text-ink-2">
         처음 오신 분은 휴대폰 인증 후 회원가입으로 이어집니다.
+      </p>
+      <p className="mt-6 text-center">
+        <button type="button" className="text-sm text-ink-3 underline underline-offset-2" onClick={props.onIdLogin}>
+          아이디로 로그인
+        </button>
       </p>
     </form>
   );

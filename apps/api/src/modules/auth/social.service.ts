@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { LoginProvider, SanctionState, type TokenPair } from '@beesang/contract';
+import type { Clock } from '../../lib/clock.ts';
+import { decrypt, encrypt, randomToken } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { AuthService } from './auth.service.ts';
+import { discover, OidcError, verifyIdToken } from './oidc.ts';
+import type { UsersRepository } from './users.repository.ts';
+
+export type SocialName = 'google' | 'kakao' | 'naver' | 'apple';
+export const SOCIAL_TYPES: Record<SocialName, number> = {
+  google: LoginProvider.GOOGLE,
+  kakao: LoginProvider.KAKAO,
+  naver: LoginProvider.NAVER,
+  apple: LoginProvider.APPLE,
+};
+
+export interface SocialProviderConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+const FLOW_TTL_MS = 10 * 60_000;
+
+function nicknameFrom(claims: { name?: string; nickname?: string }): string {
+  const letters = (claims.nickname ?? claims.name ?? '').replace(/[^가-힣a-zA-Z]/g, '').slice(0, 10);
+  return letters.length >= 2 ? letters : '비상회원';
+}
+
+/**
+ * Social sign-in with OpenID Connect (SECURITY.md 7): state + PKCE + nonce on the web flow,
+ * ID tokens verified against the provider's keys, members keyed on provider + subject, never on email.
+ */
+export function createSocialService(deps: {
+  providers: Partial<Record<SocialName, SocialProviderConfig>>;
+  users: UsersRepository;
+  auth: AuthService;
+  clock: Clock;
+  secret: string;
+  publicUrl: string;
+}) {
+  const { providers, users, auth, clock, secret, publicUrl } = deps;
+  const typeToName = new Map(Object.entries(SOCIAL_TYPES).map(([name, type]) => [type, name as SocialName]));
+
+  function config(name: SocialName): SocialProviderConfig {
+    const c = providers[name];
+    if (!c) throw new AppError(404, 'notFound', 'PROVIDER_NOT_CONFIGURED');
+    return c;
+  }
+  const redirectUri = (name: SocialName) => `${publicUrl}/auth/callback/${name}`;
+
+  async function claimsOf(socialType: number, identityToken: string, nonce?: string) {
+    const name = typeToName.get(socialType);
+    if (!name) throw new AppError(400, 'invalidInput', 'BAD_REQUEST');
+    const c = config(name);
+    try {
+      return await verifyIdToken(identityToken, { issuer: c.issuer, audience: c.clientId, nonce, nowMs: clock.now().getTime() });
+    } catch (error) {
+      if (error instanceof OidcError) throw new AppError(401, 'sessionExpired', 'INVALID_IDENTITY_TOKEN');
+      throw error;
+    }
+  }
+
+  return {
+    configured: (): SocialName[] => (Object.keys(providers) as SocialName[]).filter((n) => providers[n]),
+
+    /** Where to send the browser, and the sealed flow state to keep in an HttpOnly cookie. */
+    async authorize(name: SocialName): Promise<{ url: string; flow: string }> {
+      const c = config(name);
+      const meta = await discover(c.issuer);
+      const state = randomToken();
+      const verifier = randomToken();
+      const nonce = randomToken();
+      const challenge = createHash('sha256').update(verifier).digest('base64url');
+      const url = new URL(meta.authorization_endpoint);
+      url.search = new URLSearchParams({
+        response_type: 'code',
+        client_id: c.clientId,
+        redirect_uri: redirectUri(name),
+        scope: 'openid profile email',
+        state,
+        nonce,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }).toString();
+      const flow = encrypt(secret, JSON.stringify({ name, state, verifier, nonce, exp: clock.now().getTime() + FLOW_TTL_MS }));
+      return { url: url.toString(), flow };
+    },
+
+    /** The callback: the state must match the sealed flow; the code is exchanged with the PKCE verifier. */
+    async exchange(name: SocialName, code: string, state: string, flowCookie: string | undefined): Promise<string> {
+      const c = config(name);
+      let flow: { name: string; state: string; verifier: string; nonce: string; exp: number };
+      try {
+        flow = JSON.parse(decrypt(secret, flowCookie ?? ''));
+      } catch {
+        throw new AppError(400, 'invalidInput', 'INVALID_STATE');
+      }
+      if (flow.name !== name || flow.state !== state || flow.exp <= clock.now().getTime())
+        throw new AppError(400, 'invalidInput', 'INVALID_STATE');
+      const meta = await discover(c.issuer);
+      const res = await fetch(meta.token_endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri(name),
+          client_id: c.clientId,
+          client_secret: c.clientSecret,
+          code_verifier: flow.verifier,
+        }),
+        signal: AbortSignal.timeout(5000),
+      }).catch(() => null);
+      const body = res?.ok ? ((await res.json()) as { id_token?: string }) : null;
+      if (!body?.id_token) throw new AppError(502, 'genericError', 'PROVIDER_ERROR');
+      await claimsOf(SOCIAL_TYPES[name], body.id_token, flow.nonce);
+      return body.id_token;
+    },
+
+    async signIn(socialType: number, identityToken: string): Promise<TokenPair> {
+      const claims = await claimsOf(socialType, identityToken);
+      const user = await users.findBySocial(socialType, claims.sub);
+      if (!user) throw new AppError(404, 'notMember', 'FAIL_NOT_FOUND');
+      if (user.sanction_state === SanctionState.SUSPEND) throw new AppError(403, 'suspended', 'SUSPENDED');
+      return auth.issueFor(user.id);
+    },
+
+    async signUp(socialType: number, identityToken: string, flags: { marketing: boolean; nighttime: boolean }): Promise<TokenPair> {
+      const claims = await claimsOf(socialType, identityToken);
+      if (await users.findBySocial(socialType, claims.sub)) throw new AppError(409, 'alreadyMember', 'FAIL_HAS_SNS_USER');
+      const email = claims.email && claims.email_verified !== false && !(await users.emailTaken(claims.email)) ? claims.email : null;
+      const id = await users.insertSocial({
+        provider: socialType,
+        subject: claims.sub,
+        nickname: nicknameFrom(claims),
+        email,
+        ...flags,
+        at: clock.now(),
+      });
+      return auth.issueFor(id);
+    },
+  };
+}
+export type SocialService = ReturnType<typeof createSocialService>;

@@ -1,0 +1,60 @@
+import { useId } from 'react';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import type { SessionUser } from '../../lib/session';
+import { FindId } from './find-id';
+import { PASSWORD_MAX, useIdLogin } from './use-id-login';
+
+/** ID_LOGIN page: email + password sign-in for accounts that have a password, and 아이디 찾기. */
+export function IdLoginPage(props: { onSignedIn(user: SessionUser): void; onPhoneLogin(): void }) {
+  const login = useIdLogin(props);
+  const errorId = useId();
+  const describedBy = login.error ? errorId : undefined;
+  return (
+    <div>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void login.submit();
+        }}
+      >
+        <div className="space-y-4">
+          <TextField
+            label="아이디 (이메일)"
+            type="email"
+            autoComplete="username"
+            placeholder="example@beesang.kr"
+            maxLength={100}
+            value={login.email}
+            onChange={(e) => login.setEmail(e.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={login.error ? true : undefined}
+          />
+          <TextField
+            label="비밀번호"
+            type="password"
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX}
+            value={login.password}
+            onChange={(e) => login.setPassword(e.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={login.error ? true : undefined}
+          />
+        </div>
+        <p id={errorId} aria-live="polite" className="mt-3 min-h-5 text-sm text-danger">
+          {login.error}
+        </p>
+        <Button type="submit" full className="mt-4" disabled={!login.canSubmit}>
+          로그인
+        </Button>
+      </form>
+      <div className="mt-6 flex items-start justify-between gap-4">
+        <FindId />
+        <button type="button" className="shrink-0 text-sm font-semibold text-brand" onClick={props.onPhoneLogin}>
+          휴대폰 번호로 로그인
+        </button>
+      </div>
+    </div>
+  );
+}
