@@ -88,7 +88,7 @@ test('a visitor signs up with a phone number, stays signed in across a reload, l
   await page.getByRole('menuitem', { name: '로그아웃' }).click();
   await page.getByText('정상적으로 로그아웃되었습니다.').waitFor();
   await header.getByRole('button', { name: '로그인', exact: true }).waitFor();
-  expect(new URL(page.url()).pathname).toBe('/');
+  await page.waitForURL((url) => url.pathname === '/');
 
   // Sign back in: a wrong code first, the resend cooldown, then the right code. The server holds a
   // phone's next code for 5 seconds after the last one, so a person this fast waits that long too.
@@ -200,4 +200,16 @@ test('a member with a password signs in with their id; 아이디 찾기 answers 
   await login.click();
   await header.getByText('비번회원').waitFor();
   await expect.poll(() => dialog.count()).toBe(0);
+});
+
+test('social sign-in: Google (a local OpenID Connect provider) signs a new person up and in', async ({ page }) => {
+  await open(page, '/');
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  const google = page.getByRole('dialog').getByRole('link', { name: 'Google로 계속하기' });
+  await google.click();
+  // Our authorize → the provider (auto-approves) → /auth/callback/google → sign-up → home, signed in.
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.locator('header').getByText('김소셜').waitFor();
+  await page.reload();
+  await page.locator('header').getByText('김소셜').waitFor();
 });

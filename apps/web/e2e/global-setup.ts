@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { type OidcMock, startOidcMock } from '../../../scripts/testing/oidc-mock.ts';
 
 /**
  * Starts the real server (API + SSR of the built web app) once for the whole e2e run:
@@ -24,6 +25,7 @@ const READY_TIMEOUT_MS = 120_000;
 
 let server: ChildProcess | undefined;
 let dataDir: string | undefined;
+let idp: OidcMock | undefined;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -59,6 +61,8 @@ export async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const output = tail();
+  // A local OpenID Connect provider, so social sign-in runs end to end without the network.
+  idp = await startOidcMock();
 
   const child = spawn(process.execPath, [join(repoRoot, 'apps/api/src/server.ts')], {
     cwd: repoRoot,
@@ -73,7 +77,10 @@ export async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // Never point the run at an external database or a public origin from the caller's shell.
       DATABASE_URL: '',
-      PUBLIC_URL: '',
+      PUBLIC_URL: baseURL,
+      OAUTH_GOOGLE_ISSUER: idp.issuer,
+      OAUTH_GOOGLE_CLIENT_ID: idp.clientId,
+      OAUTH_GOOGLE_CLIENT_SECRET: idp.clientSecret,
       TRUST_PROXY: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -111,6 +118,8 @@ export async function setup(project: TestProject) {
 
 /** Stops the server (gracefully, then forcefully) and removes its database. */
 export async function teardown() {
+  await idp?.close();
+  idp = undefined;
   const child = server;
   server = undefined;
   if (child && child.exitCode === null && child.signalCode === null) {

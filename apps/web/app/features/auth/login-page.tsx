@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import type { SessionUser } from '../../lib/session';
+import { SocialButtons } from './social-buttons';
 import { formatMmSs } from './use-countdown';
 import { CODE_MAX, PHONE_MAX, usePhoneLogin } from './use-phone-login';
 
@@ -71,6 +72,7 @@ export function LoginPage(props: { onSignedIn(user: SessionUser): void; onNewMem
       <p className="mt-4 rounded-control bg-page p-4 text-sm leading-relaxed text-ink-2">
         처음 오신 분은 휴대폰 인증 후 회원가입으로 이어집니다.
       </p>
+      <SocialButtons />
       <p className="mt-6 text-center">
         <button type="button" className="text-sm text-ink-3 underline underline-offset-2" onClick={props.onIdLogin}>
           아이디로 로그인

@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { apiFetch } from '../../lib/api-client';
+import { SOCIAL_NAMES, type SocialName } from '../../lib/social-login';
+
+const STYLE: Record<SocialName, string> = {
+  kakao: 'bg-[#FEE500] text-[#191919]',
+  naver: 'bg-[#03A94D] text-white',
+  google: 'bg-white text-ink ring-1 ring-line',
+  apple: 'bg-black text-white',
+};
+
+/** Buttons for the social providers this server has configured, and only those. */
+export function SocialButtons() {
+  const [providers, setProviders] = useState<SocialName[]>([]);
+  useEffect(() => {
+    apiFetch<string[]>('/api/auth/social/providers', { ignoreUnauthorized: true })
+      .then((names) => setProviders(names.filter((n): n is SocialName => n in SOCIAL_NAMES)))
+      .catch(() => setProviders([]));
+  }, []);
+  if (providers.length === 0) return null;
+  return (
+    <div className="mt-6">
+      <p className="mb-3 text-center text-xs text-ink-3">또는 간편하게</p>
+      <div className="grid gap-2">
+        {providers.map((p) => (
+          // A full navigation: the provider's pages live on another origin.
+          <a
+            key={p}
+            href={`/api/auth/social/${p}/authorize`}
+            className={`flex h-11 items-center justify-center rounded-control text-[15px] font-semibold ${STYLE[p]}`}
+          >
+            {SOCIAL_NAMES[p]}로 계속하기
+          </a>
+        ))}
+      </div>
+    </div>
+  );
+}
