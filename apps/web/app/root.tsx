@@ -20,8 +20,14 @@ import { MY_DETAIL_PATH, SessionProvider, useSession } from './lib/session';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const b = bridge(context);
-  const [user, qrSvg] = await Promise.all([currentUser(b, request), appQrSvg()]);
-  return { demoData: b.demoData(), origin: b.publicUrl, qrSvg, user };
+  const [user, qrSvg, socialProviders] = await Promise.all([currentUser(b, request), appQrSvg(), configuredSocialProviders(b)]);
+  return { demoData: b.demoData(), origin: b.publicUrl, qrSvg, user, socialProviders };
+}
+
+/** Which social sign-in buttons to show: only the providers this server is configured for. */
+async function configuredSocialProviders(b: ReturnType<typeof bridge>): Promise<string[]> {
+  const { status, body } = await b.api('/api/auth/social/providers');
+  return status === 200 ? ((body as { result?: string[] }).result ?? []) : [];
 }
 
 /** The member the request's cookies belong to, so the first HTML already shows the logged-in header. */

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { apiFetch } from '../../lib/api-client';
+import { useRouteLoaderData } from 'react-router';
 import { SOCIAL_NAMES, type SocialName } from '../../lib/social-login';
 
 const STYLE: Record<SocialName, string> = {
@@ -11,12 +10,9 @@ const STYLE: Record<SocialName, string> = {
 
 /** Buttons for the social providers this server has configured, and only those. */
 export function SocialButtons() {
-  const [providers, setProviders] = useState<SocialName[]>([]);
-  useEffect(() => {
-    apiFetch<string[]>('/api/auth/social/providers', { ignoreUnauthorized: true })
-      .then((names) => setProviders(names.filter((n): n is SocialName => n in SOCIAL_NAMES)))
-      .catch(() => setProviders([]));
-  }, []);
+  // The root loader asks the server once per page load; outside the app shell there are none.
+  const root = useRouteLoaderData('root') as { socialProviders?: string[] } | undefined;
+  const providers = (root?.socialProviders ?? []).filter((n): n is SocialName => n in SOCIAL_NAMES);
   if (providers.length === 0) return null;
   return (
     <div className="mt-6">
