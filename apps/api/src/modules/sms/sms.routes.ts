@@ -52,7 +52,7 @@ export const smsRoutes: FastifyPluginAsyncZod<{ sms: SmsService; secureCookies: 
       },
     },
     async (req, reply) => {
-      const outcome = await sms.match(req.body.phone, req.body.code);
+      const outcome = await sms.match(req.body.phone, req.body.code, req.ip);
       reply.header('cache-control', 'no-store');
       if (!outcome.matched) return reply.send({ result: false, code: outcome.code, message: outcome.message });
       reply.setCookie(TICKET_COOKIE, outcome.ticket, { path: '/api', httpOnly: true, secure: secureCookies, sameSite: 'lax', maxAge: 600 });

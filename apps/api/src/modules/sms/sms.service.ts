@@ -12,6 +12,8 @@ export interface SmsLimits {
   perIpMax: number;
   dailyBudget: number;
   maxWrongGuesses: number;
+  /** Wrong codes from one client IP across phones (guessing many numbers at once). */
+  maxWrongGuessesPerIp: number;
   wrongGuessWindowMs: number;
   ticketTtlMs: number;
 }
@@ -23,6 +25,7 @@ export const DEFAULT_SMS_LIMITS: SmsLimits = {
   perIpMax: 30,
   dailyBudget: 10_000,
   maxWrongGuesses: 5,
+  maxWrongGuessesPerIp: 30,
   wrongGuessWindowMs: 10 * 60_000,
   ticketTtlMs: 10 * 60_000,
 };
@@ -83,11 +86,17 @@ export function createSmsService(deps: {
       }
     },
 
-    async match(phone: string, code: string): Promise<MatchResult> {
+    async match(phone: string, code: string, ip = ''): Promise<MatchResult> {
       const now = clock.now();
       const phoneHash = phoneKey(phone);
+      // Wrong guesses by IP share the failures table under a keyed, prefixed hash of the address.
+      const ipKey = ip ? `ip:${keyedHash(secret, 'ip', ip)}` : '';
+      const since = new Date(now.getTime() - limits.wrongGuessWindowMs);
+      if (ipKey && (await repo.failuresSince(ipKey, since)) >= limits.maxWrongGuessesPerIp) {
+        throw new AppError(429, 'codeLocked', 'CODE_LOCKED', { retryAfter: limits.wrongGuessWindowMs / 1000 });
+      }
       return repo.withPhoneLock(phoneHash, async (tx) => {
-        const failures = await tx.failuresSince(phoneHash, new Date(now.getTime() - limits.wrongGuessWindowMs));
+        const failures = await tx.failuresSince(phoneHash, since);
         if (failures >= limits.maxWrongGuesses) {
           throw new AppError(429, 'codeLocked', 'CODE_LOCKED', { retryAfter: limits.wrongGuessWindowMs / 1000 });
         }
@@ -97,6 +106,7 @@ export function createSmsService(deps: {
         }
         if (live.code_hash !== codeKey(phone, code)) {
           await tx.addFailure(phoneHash, now);
+          if (ipKey) await tx.addFailure(ipKey, now);
           return { matched: false, code: 'CODE_MISMATCH', message: '인증번호가 일치하지 않아요. 다시 확인해 주세요.' } as const;
         }
         if (!(await tx.useCode(live.id, now))) {

@@ -139,6 +139,37 @@ describe('SMS codes (SECURITY.md §SMS codes)', () => {
   });
 });
 
+describe('wrong codes from one client IP', () => {
+  it('are capped across phones, so guessing many numbers at once stops', async () => {
+    const ip = '203.0.113.77';
+    let locked = 0;
+    let tried = 0;
+    for (let i = 0; i < 12 && locked === 0; i++) {
+      const phone = newPhone();
+      const code = await requestCode(t.app, phone);
+      for (let j = 0; j < 4; j++) {
+        tried++;
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/sms/match',
+          payload: { phone, code: code === '000000' ? '111111' : '000000' },
+          remoteAddress: ip,
+        });
+        if (res.statusCode === 429) locked++;
+      }
+      t.clock.advance(5_000);
+    }
+    expect(locked).toBeGreaterThan(0);
+    expect(tried).toBeLessThanOrEqual(DEFAULT_SMS_LIMITS.maxWrongGuessesPerIp + 4);
+    // Another address is not affected.
+    const phone = newPhone();
+    const code = await requestCode(t.app, phone);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/sms/match', payload: { phone, code }, remoteAddress: '203.0.113.78' })).json(),
+    ).toMatchObject({ result: true });
+  });
+});
+
 describe('SMS gateway failure', () => {
   let down: TestApp;
   beforeAll(async () => {

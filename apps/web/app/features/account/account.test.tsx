@@ -62,7 +62,7 @@ describe('account page', () => {
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/user/myPage');
     expect(init.method).toBe('PUT');
-    expect(JSON.parse(String(init.body))).toEqual({ userNickname: '새이름', userEmail: USER.userEmail });
+    expect(JSON.parse(String(init.body))).toEqual({ profileImageUrl: '', userNickname: '새이름', userEmail: USER.userEmail });
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ userNickname: '새이름' }));
   });
 

@@ -4,11 +4,22 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { useNotify } from '../../lib/notify';
+import { ProfilePhotoEdit } from './profile-photo-edit';
 
-type Values = { userNickname: string; userEmail: string; expertName: string; officeName: string; officeDept: string; introduction: string };
+type Values = {
+  profileImageUrl: string;
+  userNickname: string;
+  userEmail: string;
+  expertName: string;
+  officeName: string;
+  officeDept: string;
+  introduction: string;
+};
 
 function fieldErrors(values: Values, expert: boolean): Record<string, string> {
-  const parsed = myPageUpdateBody.safeParse(expert ? values : { userNickname: values.userNickname, userEmail: values.userEmail });
+  const parsed = myPageUpdateBody.safeParse(
+    expert ? values : { profileImageUrl: values.profileImageUrl, userNickname: values.userNickname, userEmail: values.userEmail },
+  );
   if (parsed.success) return {};
   const out: Record<string, string> = {};
   for (const issue of parsed.error.issues) out[String(issue.path[0])] ??= issue.message;
@@ -19,6 +30,7 @@ function fieldErrors(values: Values, expert: boolean): Record<string, string> {
 export function ProfileForm({ user, onSaved }: { user: UserDetail; onSaved(user: UserDetail): void }) {
   const expert = user.expertType !== 'NORMAL';
   const [values, setValues] = useState<Values>({
+    profileImageUrl: user.profileImageUrl,
     userNickname: user.userNickname,
     userEmail: user.userEmail,
     expertName: user.expertName,
@@ -40,7 +52,9 @@ export function ProfileForm({ user, onSaved }: { user: UserDetail; onSaved(user:
     if (Object.keys(fieldErrors(values, expert)).length) return;
     setSaving(true);
     try {
-      const body = expert ? values : { userNickname: values.userNickname, userEmail: values.userEmail };
+      const body = expert
+        ? values
+        : { profileImageUrl: values.profileImageUrl, userNickname: values.userNickname, userEmail: values.userEmail };
       const saved = await apiFetch<UserDetail>('/api/user/myPage', { method: 'PUT', body: JSON.stringify(body) });
       onSaved(saved);
       notify('success', '회원정보 수정', '저장되었습니다.');
@@ -54,6 +68,7 @@ export function ProfileForm({ user, onSaved }: { user: UserDetail; onSaved(user:
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
+      <ProfilePhotoEdit value={values.profileImageUrl} onChange={set('profileImageUrl')} />
       <TextField
         label="닉네임"
         value={values.userNickname}
