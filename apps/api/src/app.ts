@@ -106,7 +106,7 @@ export async function buildApp(options: BuildAppOptions) {
   const users = createUsersRepository(db);
   const tokens = createTokensRepository(db);
   const auth = createAuthService({ users, tokens, sms, clock, secret });
-  const accounts = createAccountService({ users, tokens, sms, auth, clock });
+  const accounts = createAccountService({ users, tokens, auth, clock });
   const identity = createIdentityService({ repo: createIdentityRepository(db), clock, secret });
   const social = createSocialService({ providers: options.socialProviders ?? {}, users, auth, clock, secret, publicUrl: config.publicUrl });
   const secureCookies = config.publicUrl.startsWith('https://');

@@ -4,8 +4,6 @@ import { hash, verify } from '@node-rs/argon2';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { maskPhone } from '../../lib/log.ts';
-import type { SmsService } from '../sms/sms.service.ts';
 import type { AuthService } from './auth.service.ts';
 import type { TokensRepository } from './tokens.repository.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
@@ -17,42 +15,18 @@ const MAX_FAILURES_PER_IP = 20;
 const DUMMY_HASH = hash('not-a-real-password-beesang');
 
 /** Id + password accounts (Argon2id, throttled) and a member's own account: edit, password, deletion. */
-export function createAccountService(deps: {
-  users: UsersRepository;
-  tokens: TokensRepository;
-  sms: SmsService;
-  auth: AuthService;
-  clock: Clock;
-}) {
-  const { users, tokens, sms, auth, clock } = deps;
+export function createAccountService(deps: { users: UsersRepository; tokens: TokensRepository; auth: AuthService; clock: Clock }) {
+  const { users, tokens, auth, clock } = deps;
 
   return {
     async passwordSignUp(body: z.output<typeof passwordSignUpBody>, ticket: string | undefined): Promise<TokenPair> {
-      if (!(await sms.ticketValidFor(ticket, body.phoneNumber))) throw new AppError(401, 'verificationRequired', 'VERIFICATION_REQUIRED');
-      const phoneHash = sms.phoneKey(body.phoneNumber);
-      if (await users.findByPhone(phoneHash)) throw new AppError(409, 'alreadyMember', 'FAIL_HAS_BEESANG_USER');
-      if ((await users.emailTaken(body.userId)) || (await users.findByLogin(body.userId))) {
-        throw new AppError(409, 'emailInUse', 'EMAIL_IN_USE', { fields: { userId: '이미 사용 중인 이메일입니다.' } });
-      }
-      await sms.consumeTicket(ticket, body.phoneNumber);
-      const passwordHash = await hash(body.userPassword);
-      const id = await users.insert({
-        phoneHash,
-        phoneMasked: maskPhone(body.phoneNumber),
-        email: body.userId,
+      return auth.createPhoneMember(body.phoneNumber, body.userId, ticket, {
         nickname: body.userName,
-        profileImageUrl: '',
-        expertType: 0,
-        expertName: null,
-        officeName: null,
-        officeDept: null,
-        introduction: null,
+        loginId: body.userId,
+        passwordHash: await hash(body.userPassword),
         marketing: body.marketingFlag,
         nighttime: body.nighttimeAlarmFlag,
-        at: clock.now(),
       });
-      await users.setLogin(id, body.userId, passwordHash);
-      return auth.issueFor(id);
     },
 
     async passwordSignIn(loginId: string, password: string, ip: string): Promise<TokenPair> {

@@ -7,7 +7,7 @@ import { maskPhone } from '../../lib/log.ts';
 import type { SmsService } from '../sms/sms.service.ts';
 import { signAccessToken, verifyAccessToken } from './jwt.ts';
 import type { TokensRepository } from './tokens.repository.ts';
-import type { UserRow, UsersRepository } from './users.repository.ts';
+import type { NewUser, UserRow, UsersRepository } from './users.repository.ts';
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_MS = 14 * 86_400_000;
@@ -113,19 +113,31 @@ export function createAuthService(deps: {
       return issue(user.id);
     },
 
-    async phoneSignUp(body: PhoneSignUpBody & { expertType: 'NORMAL' | 'PB' | 'CTA' }, ticket: string | undefined): Promise<TokenPair> {
-      if (!(await sms.ticketValidFor(ticket, body.phoneNumber))) throw new AppError(401, 'verificationRequired', 'VERIFICATION_REQUIRED');
-      const phoneHash = sms.phoneKey(body.phoneNumber);
+    /**
+     * Admits a new member whose phone was just verified: the ticket must prove the phone, the phone
+     * and the email must be free, and the ticket is used up. Shared by the phone and password sign-ups.
+     */
+    async createPhoneMember(
+      phone: string,
+      email: string,
+      ticket: string | undefined,
+      profile: Omit<NewUser, 'phoneHash' | 'phoneMasked' | 'email' | 'at'>,
+    ): Promise<TokenPair> {
+      if (!(await sms.ticketValidFor(ticket, phone))) throw new AppError(401, 'verificationRequired', 'VERIFICATION_REQUIRED');
+      const phoneHash = sms.phoneKey(phone);
       if (await users.findByPhone(phoneHash)) throw new AppError(409, 'alreadyMember', 'FAIL_HAS_BEESANG_USER');
-      if (await users.emailTaken(body.userId)) {
+      // An email is taken as an email and as a sign-in id (which keeps its value if the email changes).
+      if ((await users.emailTaken(email)) || (await users.findByLogin(email))) {
         throw new AppError(409, 'emailInUse', 'EMAIL_IN_USE', { fields: { userId: '이미 사용 중인 이메일입니다.' } });
       }
-      await sms.consumeTicket(ticket, body.phoneNumber);
+      await sms.consumeTicket(ticket, phone);
+      const id = await users.insert({ ...profile, phoneHash, phoneMasked: maskPhone(phone), email, at: clock.now() });
+      return issue(id);
+    },
+
+    async phoneSignUp(body: PhoneSignUpBody & { expertType: 'NORMAL' | 'PB' | 'CTA' }, ticket: string | undefined): Promise<TokenPair> {
       const expert = body.expertType !== 'NORMAL';
-      const id = await users.insert({
-        phoneHash,
-        phoneMasked: maskPhone(body.phoneNumber),
-        email: body.userId,
+      return this.createPhoneMember(body.phoneNumber, body.userId, ticket, {
         nickname: body.userName,
         profileImageUrl: body.profileUrl ?? '',
         expertType: ExpertType[body.expertType],
@@ -135,9 +147,7 @@ export function createAuthService(deps: {
         introduction: expert ? (body.introduction ?? null) : null,
         marketing: body.marketingFlag ?? false,
         nighttime: body.nighttimeAlarmFlag ?? false,
-        at: clock.now(),
       });
-      return issue(id);
     },
 
     /** A fresh session (new token family) for a member the caller has already authenticated. */

@@ -131,9 +131,9 @@ export function createSocialService(deps: {
       const claims = await claimsOf(socialType, identityToken);
       if (await users.findBySocial(socialType, claims.sub)) throw new AppError(409, 'alreadyMember', 'FAIL_HAS_SNS_USER');
       const email = claims.email && claims.email_verified !== false && !(await users.emailTaken(claims.email)) ? claims.email : null;
-      const id = await users.insertSocial({
+      const id = await users.insert({
         provider: socialType,
-        subject: claims.sub,
+        socialSubject: claims.sub,
         nickname: nicknameFrom(claims),
         email,
         ...flags,

@@ -17,6 +17,26 @@ const columns = [
   'deleted_at',
 ] as const;
 
+export interface NewUser {
+  nickname: string;
+  marketing: boolean;
+  nighttime: boolean;
+  at: Date;
+  provider?: number;
+  socialSubject?: string;
+  loginId?: string;
+  passwordHash?: string;
+  phoneHash?: string;
+  phoneMasked?: string;
+  email?: string | null;
+  profileImageUrl?: string;
+  expertType?: number;
+  expertName?: string | null;
+  officeName?: string | null;
+  officeDept?: string | null;
+  introduction?: string | null;
+}
+
 export function createUsersRepository(db: Db) {
   return {
     async findById(id: number) {
@@ -39,9 +59,6 @@ export function createUsersRepository(db: Db) {
     },
     async setPassword(id: number, hash: string, at: Date) {
       await db.updateTable('users').set({ password_hash: hash, updated_at: at }).where('id', '=', id).execute();
-    },
-    async setLogin(id: number, loginId: string, hash: string) {
-      await db.updateTable('users').set({ login_id: loginId, password_hash: hash }).where('id', '=', id).execute();
     },
     async update(
       id: number,
@@ -108,39 +125,6 @@ export function createUsersRepository(db: Db) {
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
     },
-    async insertSocial(user: {
-      provider: number;
-      subject: string;
-      nickname: string;
-      email: string | null;
-      marketing: boolean;
-      nighttime: boolean;
-      at: Date;
-    }): Promise<number> {
-      const row = await db
-        .insertInto('users')
-        .values({
-          login_provider: user.provider,
-          social_subject: user.subject,
-          login_id: null,
-          password_hash: null,
-          phone_hash: null,
-          email: user.email,
-          nickname: user.nickname,
-          real_name: null,
-          expert_name: null,
-          office_name: null,
-          office_dept: null,
-          introduction: null,
-          marketing_flag: user.marketing,
-          nighttime_alarm_flag: user.nighttime,
-          created_at: user.at,
-          updated_at: user.at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
     async emailTaken(email: string): Promise<boolean> {
       const row = await db
         .selectFrom('users')
@@ -150,40 +134,27 @@ export function createUsersRepository(db: Db) {
         .executeTakeFirst();
       return row !== undefined;
     },
-    async insert(user: {
-      phoneHash: string;
-      phoneMasked: string;
-      email: string;
-      nickname: string;
-      profileImageUrl: string;
-      expertType: number;
-      expertName: string | null;
-      officeName: string | null;
-      officeDept: string | null;
-      introduction: string | null;
-      marketing: boolean;
-      nighttime: boolean;
-      at: Date;
-    }): Promise<number> {
+    /** Every kind of new member (phone, id + password, social): what a flow does not know stays empty. */
+    async insert(user: NewUser): Promise<number> {
       const row = await db
         .insertInto('users')
         .values({
-          login_provider: 1,
-          social_subject: null,
-          login_id: null,
-          password_hash: null,
-          phone_hash: user.phoneHash,
-          phone_masked: user.phoneMasked,
-          email: user.email,
+          login_provider: user.provider ?? 1,
+          social_subject: user.socialSubject ?? null,
+          login_id: user.loginId ?? null,
+          password_hash: user.passwordHash ?? null,
+          phone_hash: user.phoneHash ?? null,
+          phone_masked: user.phoneMasked ?? '',
+          email: user.email ?? null,
           nickname: user.nickname,
-          real_name: user.expertName,
-          profile_image_url: user.profileImageUrl,
+          real_name: user.expertName ?? null,
+          profile_image_url: user.profileImageUrl ?? '',
           user_level: 1,
-          expert_type: user.expertType,
-          expert_name: user.expertName,
-          office_name: user.officeName,
-          office_dept: user.officeDept,
-          introduction: user.introduction,
+          expert_type: user.expertType ?? 0,
+          expert_name: user.expertName ?? null,
+          office_name: user.officeName ?? null,
+          office_dept: user.officeDept ?? null,
+          introduction: user.introduction ?? null,
           marketing_flag: user.marketing,
           nighttime_alarm_flag: user.nighttime,
           created_at: user.at,
