@@ -24,10 +24,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { demoData: b.demoData(), origin: b.publicUrl, qrSvg, user, socialProviders };
 }
 
+// Providers come from the server's start-up configuration, so one answer serves the process.
+let socialProviders: Promise<string[]> | undefined;
+
 /** Which social sign-in buttons to show: only the providers this server is configured for. */
-async function configuredSocialProviders(b: ReturnType<typeof bridge>): Promise<string[]> {
-  const { status, body } = await b.api('/api/auth/social/providers');
-  return status === 200 ? ((body as { result?: string[] }).result ?? []) : [];
+function configuredSocialProviders(b: ReturnType<typeof bridge>): Promise<string[]> {
+  socialProviders ??= b
+    .api('/api/auth/social/providers')
+    .then(({ status, body }) => (status === 200 ? ((body as { result?: string[] }).result ?? []) : []));
+  return socialProviders;
 }
 
 /** The member the request's cookies belong to, so the first HTML already shows the logged-in header. */

@@ -4,23 +4,10 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotifyProvider } from '../../lib/notify';
 import { SessionProvider } from '../../lib/session';
+import { TEST_MEMBER } from '../../lib/test-member';
 import { Header } from './header';
 
-const USER: UserDetail = {
-  userIdx: 7,
-  userLevel: 1,
-  userNickname: '비상개미',
-  userName: '비상개미',
-  userEmail: 'ant@beesang.kr',
-  profileImageUrl: '',
-  expertType: 'NORMAL',
-  expertName: '',
-  officeName: '',
-  officeDept: '',
-  introduction: '',
-  sanctionState: 0,
-  phoneMasked: '010-****-5678',
-};
+const USER: UserDetail = TEST_MEMBER;
 
 function renderHeader(user: UserDetail | null, path = '/stock/1') {
   const router = createMemoryRouter(

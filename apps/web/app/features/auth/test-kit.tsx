@@ -4,26 +4,13 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { expect, type Mock, vi } from 'vitest';
 import { NotifyProvider } from '../../lib/notify';
 import { SessionProvider, useSession } from '../../lib/session';
+import { TEST_MEMBER } from '../../lib/test-member';
 import { LoginDialog } from './login-dialog';
 
 /** Shared by the auth tests: an API stub shaped like the real one, and the modal inside the app's providers. */
 export const PHONE = '01012345678';
 
-export const USER: UserDetail = {
-  userIdx: 7,
-  userLevel: 1,
-  userNickname: '비상개미',
-  userName: '비상개미',
-  userEmail: 'ant@beesang.kr',
-  profileImageUrl: '',
-  expertType: 'NORMAL',
-  expertName: '',
-  officeName: '',
-  officeDept: '',
-  introduction: '',
-  sanctionState: 0,
-  phoneMasked: '010-****-5678',
-};
+export const USER: UserDetail = TEST_MEMBER;
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
