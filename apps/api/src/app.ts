@@ -1,8 +1,9 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config.ts';
 import type { Db } from './db/database.ts';
+import { purgeIdempotencyKeys } from './db/idempotency.ts';
 import { storedAuthSecret } from './db/secrets.ts';
 import { isDemoDataLoaded } from './db/seed/seed.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -15,17 +16,27 @@ import { createAccountService } from './modules/auth/account.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { socialRoutes } from './modules/auth/social.routes.ts';
-import { createSocialService, type SocialName, type SocialProviderConfig } from './modules/auth/social.service.ts';
+import { createSocialService, type SocialProviders } from './modules/auth/social.service.ts';
 import { createTokensRepository } from './modules/auth/tokens.repository.ts';
 import { createUsersRepository } from './modules/auth/users.repository.ts';
 import { createContentRepository } from './modules/content/content.repository.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { createContentService } from './modules/content/content.service.ts';
+import { createFavoriteRepository } from './modules/favorite/favorite.repository.ts';
+import { favoriteRoutes } from './modules/favorite/favorite.routes.ts';
+import { createFavoriteService } from './modules/favorite/favorite.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createIdentityRepository } from './modules/identity/identity.repository.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
-import { createIdentityService } from './modules/identity/identity.service.ts';
+import { createIdentityService, simulatedProvider } from './modules/identity/identity.service.ts';
+import { createPortOneProvider } from './modules/identity/portone-provider.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { createOpinionRepository } from './modules/opinion/opinion.repository.ts';
+import { opinionRoutes } from './modules/opinion/opinion.routes.ts';
+import { createOpinionService } from './modules/opinion/opinion.service.ts';
+import { createReportRepository } from './modules/report/report.repository.ts';
+import { reportRoutes } from './modules/report/report.routes.ts';
+import { createReportService, type ReportService } from './modules/report/report.service.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { createSmsRepository } from './modules/sms/sms.repository.ts';
 import { smsRoutes } from './modules/sms/sms.routes.ts';
@@ -35,8 +46,11 @@ import { createSolapiGateway } from './modules/sms/solapi-gateway.ts';
 import { createStockRepository } from './modules/stock/stock.repository.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { createStockService } from './modules/stock/stock.service.ts';
+import { tradeRoutes } from './modules/trade/trade.routes.ts';
+import { createTradeService, type TradeService } from './modules/trade/trade.service.ts';
+import { ownUploadMatcher } from './modules/upload/storage.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { optionalMemberId, registerAuth } from './plugins/auth.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { fastSerializerCompiler } from './plugins/serializer.ts';
@@ -44,17 +58,44 @@ import { registerSsr, webBuildExists } from './plugins/ssr.ts';
 
 export interface BuildAppOptions {
   config: Pick<AppConfig, 'env' | 'publicUrl' | 'webBuildDir' | 'logLevel' | 'trustProxy'> &
-    Partial<Pick<AppConfig, 'authSecret' | 'devSmsOutbox' | 'sms'>>;
+    Partial<Pick<AppConfig, 'authSecret' | 'devSmsOutbox' | 'sms' | 'identity' | 's3'>>;
   db: Db;
   clock?: Clock;
   /** Where SMS messages go (default: the log gateway, with the dev outbox when enabled). */
   smsGateway?: SmsGateway;
   smsLimits?: Partial<SmsLimits>;
-  /** Social sign-in providers (OpenID Connect); none by default. */
-  socialProviders?: Partial<Record<SocialName, SocialProviderConfig>>;
+  /** Social sign-in providers (OpenID Connect, and Naver's OAuth 2.0); none by default. */
+  socialProviders?: SocialProviders;
+  /** Run the background jobs (listing expiry); the server turns them on, tests call them directly. */
+  backgroundJobs?: boolean;
   /** Serve the built web app (default: when a build exists). */
   web?: boolean;
   logger?: boolean;
+}
+
+/**
+ * Every five minutes: records listings that passed their 30 days as TRADE_EXPIRED and forgets
+ * idempotency keys older than a day. Readers never wait for it (read time decides); it keeps the
+ * tables honest for counts and operators. Safe with several instances: the expiry takes an
+ * advisory lock or skips, and the purge is an idempotent delete.
+ */
+function scheduleHousekeeping(app: FastifyInstance, db: Db, clock: Clock, trades: TradeService) {
+  const run = async () => {
+    try {
+      const n = await trades.expireDue();
+      if (n) app.log.info({ expired: n }, 'listings expired');
+      await purgeIdempotencyKeys(db, clock.now());
+    } catch (error) {
+      app.log.warn({ err: error }, 'listing expiry job failed; it runs again in five minutes');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(run, 5 * 60_000);
+    timer.unref();
+    void run();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 export async function buildApp(options: BuildAppOptions) {
@@ -107,13 +148,40 @@ export async function buildApp(options: BuildAppOptions) {
   const tokens = createTokensRepository(db);
   const auth = createAuthService({ users, tokens, sms, clock, secret });
   const accounts = createAccountService({ users, tokens, auth, clock });
-  const identity = createIdentityService({ repo: createIdentityRepository(db), clock, secret });
+  const identityProvider =
+    config.identity?.provider === 'portone'
+      ? createPortOneProvider({ ...config.identity, log: (m) => app.log.warn(m) })
+      : simulatedProvider;
+  const identity = createIdentityService({ repo: createIdentityRepository(db), clock, secret, provider: identityProvider });
   const social = createSocialService({ providers: options.socialProviders ?? {}, users, auth, clock, secret, publicUrl: config.publicUrl });
   const secureCookies = config.publicUrl.startsWith('https://');
   await registerAuth(app, { auth, publicOrigin: new URL(config.publicUrl).origin });
 
+  // Marketplace: listings, favourites, discussion and the reports of both.
+  let reports: ReportService | undefined;
+  const reportsLater = () => reports as ReportService;
+  const trades = createTradeService({ db, clock, stocks, reports: reportsLater, isOwnUpload: ownUploadMatcher(config.s3?.publicUrl) });
+  const opinions = createOpinionService({ repo: createOpinionRepository(db), stocks, clock, reports: reportsLater });
+  reports = createReportService({
+    db,
+    repo: createReportRepository(db),
+    clock,
+    owners: { trade: (id) => trades.ownerOf(id), opinion: (id) => opinions.ownerOf(id) },
+  });
+  const favorites = createFavoriteService({ repo: createFavoriteRepository(db), stocks, clock });
+  const viewer = optionalMemberId(auth);
+  const noFavorites: ReadonlySet<number> = new Set();
+  const favoritesFor = async (req: FastifyRequest) => {
+    const id = await viewer(req);
+    return id === null ? noFavorites : favorites.idsOf(id);
+  };
+
   await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown });
-  await app.register(stockRoutes, { stocks });
+  await app.register(stockRoutes, { stocks, favoritesFor });
+  await app.register(tradeRoutes, { trades, auth });
+  await app.register(favoriteRoutes, { favorites, auth });
+  await app.register(opinionRoutes, { opinions, auth });
+  await app.register(reportRoutes, { reports, auth });
   await app.register(contentRoutes, { contents });
   await app.register(analyticsRoutes, { analytics });
   await app.register(smsRoutes, { sms, secureCookies, exposeOutbox: devOutbox });
@@ -125,6 +193,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(seoRoutes, { stocks, contents, publicUrl: config.publicUrl });
   await app.register(uploadRoutes, { db, clock, config });
   app.all('/api/*', { schema: { hide: true } }, async (_req, reply) => reply.callNotFound());
+  if (options.backgroundJobs) scheduleHousekeeping(app, db, clock, trades);
 
   // Cached for a minute: the demo mark is shown on every page.
   let demo = { value: false, at: -Infinity };
@@ -152,5 +221,5 @@ export async function buildApp(options: BuildAppOptions) {
     });
   }
 
-  return Object.assign(app, { services: { stocks, contents, analytics, sms, auth } });
+  return Object.assign(app, { services: { stocks, contents, analytics, sms, auth, trades, favorites, opinions } });
 }

@@ -18,7 +18,7 @@ async function main() {
     seedDemoData: config.seedDemoData,
     log: say,
   });
-  const app = await buildApp({ config, db: handle.db, socialProviders: loadSocialProviders() });
+  const app = await buildApp({ config, db: handle.db, socialProviders: loadSocialProviders(), backgroundJobs: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -29,3 +29,10 @@ export const INTRODUCTION_MAX = 500;
 export const UPLOAD_FIELD_NAME = 'file';
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_LIST_ANIMATION_MS = 2000;
+/** Marketplace limits decided where the spec is silent (issue 4). */
+export const OPINION_MAX = 1000;
+export const REPORT_DETAIL_MAX = 500;
+export const FAVORITES_MAX = 100;
+export const IDEMPOTENCY_KEY_MAX = 100;
+/** A retried POST replays the first answer for this long (IETF Idempotency-Key draft). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

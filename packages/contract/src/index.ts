@@ -6,3 +6,5 @@ export * from './hangul.ts';
 export * from './messages.ts';
 export * from './schemas-common.ts';
 export * from './stock-schemas.ts';
+export * from './trade-messages.ts';
+export * from './trade-schemas.ts';

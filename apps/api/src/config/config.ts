@@ -41,6 +41,11 @@ const envSchema = z.object({
     .regex(/^\d{8,12}$/, '숫자만 8~12자리로 적어야 합니다 (digits only, e.g. 0212345678)')
     .optional(),
   SOLAPI_BASE_URL: z.url().default('https://api.solapi.com'),
+  IDENTITY_PROVIDER: z.enum(['simulated', 'portone'], { error: 'simulated 또는 portone 이어야 합니다 (simulated or portone)' }).optional(),
+  PORTONE_API_SECRET: z.string().optional(),
+  PORTONE_STORE_ID: z.string().optional(),
+  PORTONE_CHANNEL_KEY: z.string().optional(),
+  PORTONE_API_BASE: z.url().default('https://api.portone.io'),
 });
 
 /** S3-compatible object storage for uploads; all or nothing, so a half-set bucket fails at start. */
@@ -77,7 +82,19 @@ export type AppConfig = {
   s3: S3Config | undefined;
   /** Where SMS go: the log gateway (default, with the dev outbox) or Solapi (all keys required). */
   sms: { provider: 'log' } | ({ provider: 'solapi' } & SolapiConfig);
+  /** Who does 본인확인: the simulated provider (default, test mode) or PortOne (all keys required). */
+  identity: { provider: 'simulated' } | ({ provider: 'portone' } & PortOneConfig);
 };
+
+/** PortOne V2 (https://portone.io) 본인확인: API secret, store and the identity-verification channel. */
+export interface PortOneConfig {
+  apiSecret: string;
+  storeId: string;
+  channelKey: string;
+  apiBase: string;
+}
+
+const PORTONE_REQUIRED = ['PORTONE_API_SECRET', 'PORTONE_STORE_ID', 'PORTONE_CHANNEL_KEY'] as const;
 
 /** Solapi (https://solapi.com) credentials and the registered sender number. */
 export interface SolapiConfig {
@@ -109,6 +126,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const solapiMissing = e.SMS_PROVIDER === 'solapi' ? SOLAPI_REQUIRED.filter((k) => !e[k]) : [];
   if (solapiMissing.length > 0) {
     problems.push(`SMS_PROVIDER=solapi 에 필요한 설정이 빠졌습니다 (missing): ${solapiMissing.join(', ')}`);
+  }
+  const portOneMissing = PORTONE_REQUIRED.filter((k) => !e[k]);
+  if (e.IDENTITY_PROVIDER === 'portone' && portOneMissing.length > 0) {
+    problems.push(`IDENTITY_PROVIDER=portone 에 필요한 설정이 빠졌습니다 (missing): ${portOneMissing.join(', ')}`);
+  }
+  // PortOne keys with the simulated provider still running would look configured while anyone can
+  // type any name into the test page: say so unless the simulated provider was chosen explicitly.
+  if (!e.IDENTITY_PROVIDER && portOneMissing.length < PORTONE_REQUIRED.length) {
+    problems.push(
+      'PORTONE_* 설정이 있지만 IDENTITY_PROVIDER=portone 이 없습니다 (set IDENTITY_PROVIDER=portone, or =simulated to keep test mode)',
+    );
   }
   if (problems.length > 0) {
     throw new ConfigError(`환경 변수가 올바르지 않습니다 (invalid environment):\n${problems.map((p) => `  ${p}`).join('\n')}`);
@@ -152,5 +180,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             baseUrl: e.SOLAPI_BASE_URL.replace(/\/$/, ''),
           }
         : { provider: 'log' },
+    identity:
+      e.IDENTITY_PROVIDER === 'portone' && e.PORTONE_API_SECRET && e.PORTONE_STORE_ID && e.PORTONE_CHANNEL_KEY
+        ? {
+            provider: 'portone',
+            apiSecret: e.PORTONE_API_SECRET,
+            storeId: e.PORTONE_STORE_ID,
+            channelKey: e.PORTONE_CHANNEL_KEY,
+            apiBase: e.PORTONE_API_BASE.replace(/\/$/, ''),
+          }
+        : { provider: 'simulated' },
   };
 }

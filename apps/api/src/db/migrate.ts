@@ -5,6 +5,7 @@ import * as auth from './migrations/2026-11-22-0002-auth.ts';
 import * as uploads from './migrations/2026-11-22-0003-uploads.ts';
 import * as identity from './migrations/2026-11-22-0004-identity.ts';
 import * as loginThrottle from './migrations/2026-11-22-0005-login-throttle.ts';
+import * as marketplace from './migrations/2026-11-22-0006-marketplace.ts';
 
 /** Migrations listed explicitly: no file-system scanning, works the same from source and tests. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0003-uploads': uploads,
   '2026-11-22-0004-identity': identity,
   '2026-11-22-0005-login-throttle': loginThrottle,
+  '2026-11-22-0006-marketplace': marketplace,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -202,7 +202,63 @@ export interface IdentityRequestsTable {
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface FavoritesTable {
+  user_id: number;
+  company_id: number;
+  sort_order: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface OpinionsTable {
+  id: Generated<number | string>;
+  company_id: number;
+  user_id: number;
+  body: string;
+  status: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface ReportsTable {
+  id: Generated<number | string>;
+  reporter_id: number;
+  target_type: 'trade' | 'opinion';
+  target_id: number | string;
+  reason: number;
+  detail: ColumnType<string, string | undefined, string>;
+  status: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface SanctionsTable {
+  id: Generated<number | string>;
+  user_id: number;
+  state: number;
+  reason: ColumnType<string, string | undefined, string>;
+  starts_at: Timestamp;
+  ends_at: NullableTimestamp;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  route: string;
+  request_hash: ColumnType<string, string | undefined, string>;
+  status_code: number | null;
+  response_body: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  favorites: FavoritesTable;
+  opinions: OpinionsTable;
+  reports: ReportsTable;
+  sanctions: SanctionsTable;
+  idempotency_keys: IdempotencyKeysTable;
   identity_requests: IdentityRequestsTable;
   auth_failures: AuthFailuresTable;
   users: UsersTable;

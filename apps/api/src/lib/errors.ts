@@ -1,6 +1,7 @@
-import { messages } from '@beesang/contract';
+import { messages, tradeMessages } from '@beesang/contract';
 
-export type MessageKey = keyof typeof messages;
+const allMessages = { ...messages, ...tradeMessages };
+export type MessageKey = keyof typeof allMessages;
 
 /** Errors that services throw; the HTTP layer maps them to status codes with Korean messages. */
 export class AppError extends Error {
@@ -10,7 +11,7 @@ export class AppError extends Error {
   readonly retryAfter: number | undefined;
   readonly fields: Record<string, string> | undefined;
   constructor(statusCode: number, key: MessageKey, code?: string, extra: { retryAfter?: number; fields?: Record<string, string> } = {}) {
-    super(messages[key]);
+    super(allMessages[key]);
     this.statusCode = statusCode;
     this.code = code ?? key;
     this.retryAfter = extra.retryAfter;

@@ -50,3 +50,16 @@ export function requireMember(auth: AuthService) {
     req.member = member;
   };
 }
+
+/**
+ * The reader of a public route, if signed in: their id, or null. A missing, expired or forged token
+ * reads as a visitor here; member-only routes answer 401 instead.
+ */
+export function optionalMemberId(auth: AuthService) {
+  return async (req: FastifyRequest): Promise<number | null> => {
+    const token = accessTokenOf(req);
+    if (!token) return null;
+    const member = await auth.memberFor(token);
+    return member?.id ?? null;
+  };
+}

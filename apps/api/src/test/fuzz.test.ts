@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRandom, type Random } from '../db/seed/random.ts';
+import { createMember } from './members.ts';
 import { createTestApp, HANGUL, type TestApp } from './test-app.ts';
 
 /**
@@ -12,7 +13,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261120);
 const PER_ROUTE = 200;
 
 interface Route {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   pathParams: string[];
   query: string[];
@@ -33,7 +34,29 @@ const HIDDEN_ROUTES: Route[] = [
   { method: 'GET', path: '/api/docs/{rest}', pathParams: ['rest'], query: [], body: false },
 ];
 
-const VALID: Record<string, string> = { keyword: '비상', period: 'HIGH_UP', count: '5', id: '1', file: '900004.svg', rest: 'nothing' };
+const VALID: Record<string, string> = {
+  keyword: '비상',
+  period: 'HIGH_UP',
+  count: '5',
+  id: '1',
+  file: '900004.svg',
+  rest: 'nothing',
+  tradeIdx: '1',
+  companyIdx: '1',
+  opinionIdx: '1',
+  page: '1',
+};
+
+/** Well-formed bodies of the marketplace routes: the fuzzer breaks one field at a time. */
+const SHAPES: Array<Record<string, unknown>> = [
+  { companyIdx: 1, stockCount: 10, stockPerPrice: 1000, stockCountNegotiationFlag: false, stockPriceNegotiationFlag: true },
+  { finishedPrice: 1000 },
+  { reason: 10, detail: '허위 매물' },
+  { companyIdx: 1, content: '의견' },
+  { interestingStockList: [1, 2] },
+  { stockTradeProofImageUrl: '/uploads/x.webp', proofType: 'BANK' },
+];
+const WEIRD: unknown[] = [null, -1, 0, 1.5, 2 ** 53 + 1, 1e308, '1', '', true, [], {}, [1, 'x'], { $gt: 0 }, 'x'.repeat(5000)];
 
 const FIXED = [
   '',
@@ -141,7 +164,7 @@ function encode(random: Random, value: string): string {
 
 function badBody(random: Random): { payload: string; contentType: string } {
   const json = (value: unknown) => ({ payload: JSON.stringify(value), contentType: 'application/json' });
-  switch (random.int(0, 7)) {
+  switch (random.int(0, 9)) {
     case 0:
       return json({ path: badValue(random) });
     case 1:
@@ -159,8 +182,14 @@ function badBody(random: Random): { payload: string; contentType: string } {
       return { payload: randomString(random, 80), contentType: 'application/json' };
     case 6:
       return { payload: randomString(random, 40), contentType: random.pick(['text/plain', 'application/xml', 'multipart/form-data', '']) };
-    default:
+    case 7:
       return json({ path: '/', referrer: random.pick(['x'.repeat(501), '\u0000', 5, null, { a: 1 }]) });
+    default: {
+      const shape = { ...random.pick(SHAPES) };
+      const field = random.pick([...Object.keys(shape), 'tradeStatus', 'userIdx', '__proto__']);
+      shape[field] = random.chance(0.5) ? random.pick(WEIRD) : badValue(random);
+      return json(shape);
+    }
   }
 }
 
@@ -183,9 +212,12 @@ function buildRequest(random: Random, route: Route) {
     query.push([random.pick(['__proto__', 'constructor', 'x', 'page[]', '']), badValue(random)]);
   let url = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encode(random, pathValues[name] ?? ''));
   if (query.length > 0) url += `?${query.map(([k, v]) => `${encodeURIComponent(k)}=${encode(random, v)}`).join('&')}`;
-  if (!route.body) return { method: route.method, url };
+  // Half the requests come from a signed-in, verified member, so that member-only routes reach their checks.
+  const auth: Record<string, string> = random.chance(0.5) ? { authorization: memberAuth } : {};
+  if (random.chance(0.1)) auth['idempotency-key'] = badValue(random);
+  if (!route.body) return { method: route.method, url, headers: auth };
   const { payload, contentType } = badBody(random);
-  return { method: route.method, url, payload, headers: contentType ? { 'content-type': contentType } : {} };
+  return { method: route.method, url, payload, headers: contentType ? { ...auth, 'content-type': contentType } : auth };
 }
 
 const STACK = /\bat\s+\S*\s*\(?(?:file:\/\/|node:|\/)[^)\s]*:\d+|\.(?:ts|js|mjs|cjs):\d+:\d+|node_modules|\/work\//;
@@ -200,18 +232,20 @@ function messageOf(body: string): string | undefined {
 }
 
 let t: TestApp;
+let memberAuth = '';
 let routes: Route[] = [];
 let tried = 0;
 let serverErrors = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
+  memberAuth = (await createMember(t)).headers.authorization;
   const doc = (await t.app.inject('/api/docs/json')).json() as {
     paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; requestBody?: unknown }>>;
   };
   for (const [path, operations] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(operations)) {
-      if (method !== 'get' && method !== 'post') continue;
+      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
       const params = op.parameters ?? [];
       routes.push({
         method: method.toUpperCase() as Route['method'],

@@ -7,8 +7,12 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
 import { fixedClock } from '../lib/clock.ts';
 import type { AnalyticsService } from '../modules/analytics/analytics.service.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
 import type { ContentService } from '../modules/content/content.service.ts';
+import type { FavoriteService } from '../modules/favorite/favorite.service.ts';
+import type { OpinionService } from '../modules/opinion/opinion.service.ts';
 import type { StockService } from '../modules/stock/stock.service.ts';
+import type { TradeService } from '../modules/trade/trade.service.ts';
 
 /** The instant every test sees as "now": a Friday, 14:00 in Seoul. Seed and clock agree on it. */
 export const TEST_NOW = '2026-11-20T05:00:00.000Z';
@@ -34,7 +38,15 @@ export interface TestAppOptions {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type BuiltApp = Awaited<ReturnType<typeof buildApp>> & {
-  services: { stocks: StockService; contents: ContentService; analytics: AnalyticsService };
+  services: {
+    stocks: StockService;
+    contents: ContentService;
+    analytics: AnalyticsService;
+    auth: AuthService;
+    trades: TradeService;
+    favorites: FavoriteService;
+    opinions: OpinionService;
+  };
 };
 
 /** A throw-away PostgreSQL database on the server at `adminUrl`; `drop()` removes it. */

@@ -16,6 +16,10 @@ const device = {
 };
 const socialType = z.union([z.literal(2), z.literal(3), z.literal(4), z.literal(5)], { error: '지원하지 않는 로그인 방식입니다.' });
 const identityToken = z.string().min(10).max(8000);
+// Naver has no ID token: the web flow's token is our sealed assertion; the apps send a Naver access
+// token, which the server checks with Naver's profile API (GET /v1/nid/me).
+const identityTokenNote =
+  'identityToken: OpenID Connect ID 토큰. 네이버(socialType 4)는 웹 흐름의 /token 응답 값이나, 앱에서는 네이버 접근 토큰(access token)을 보내면 서버가 네이버 프로필 API로 확인합니다.';
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema };
 
 export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialService; secureCookies: boolean }> = async (
@@ -34,7 +38,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialService; secure
 
   app.get(
     '/api/auth/social/:provider/authorize',
-    { schema: { tags, summary: '소셜 로그인 시작 (state, PKCE, nonce)', params: providerParam } },
+    { schema: { tags, summary: '소셜 로그인 시작 (state, PKCE, nonce; 네이버는 state)', params: providerParam } },
     async (req, reply) => {
       const { url, flow } = await social.authorize(req.params.provider);
       reply.setCookie(FLOW_COOKIE, flow, { path: '/api/auth/social', httpOnly: true, secure: secureCookies, sameSite: 'lax', maxAge: 600 });
@@ -66,6 +70,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialService; secure
       schema: {
         tags,
         summary: '소셜 로그인 (가입 전이면 404 NotFoundException)',
+        description: identityTokenNote,
         body: z.object({ socialType, identityToken, ...device }),
         response: { 200: envelope(tokenPairSchema), ...errors },
       },
@@ -91,6 +96,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialService; secure
       schema: {
         tags,
         summary: '소셜 회원가입',
+        description: identityTokenNote,
         body: z.object({
           socialType,
           identityToken,

@@ -4,10 +4,19 @@ import { z } from 'zod';
 import { accessTokenOf, requireMember } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { IdentityService } from './identity.service.ts';
+import { PORTONE_PAGE_PATH, PORTONE_SDK_CSP } from './portone-page.ts';
 import { simulatedProviderPage } from './simulated-page.ts';
 
 const token = z.string().min(20, { error: '본인확인 요청이 올바르지 않습니다.' }).max(100, { error: '본인확인 요청이 올바르지 않습니다.' });
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 410: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  410: errorSchema,
+  502: errorSchema,
+};
 
 export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; auth: AuthService }> = async (app, { identity, auth }) => {
   const tags = ['identity'];
@@ -61,6 +70,17 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; 
         await identity.completeSimulated(req.body.request, req.body);
         return reply.code(204).send(null);
       },
+    );
+  }
+
+  if (identity.provider === 'portone') {
+    // Also where PortOne's redirect (mobile) comes back to, with its own query and without `request`.
+    app.get(PORTONE_PAGE_PATH, { schema: { hide: true, querystring: z.object({ request: token.optional() }) } }, async (req, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', PORTONE_SDK_CSP)
+        .send(identity.page(req.query.request)),
     );
   }
 

@@ -52,6 +52,11 @@ export function createStockRepository(db: Db) {
       return db.selectFrom('companies as c').select(summaryColumns).where('c.id', '=', id).executeTakeFirst();
     },
 
+    async findByIds(ids: number[]): Promise<CompanyRow[]> {
+      if (ids.length === 0) return [];
+      return db.selectFrom('companies as c').select(summaryColumns).where('c.id', 'in', ids).execute();
+    },
+
     async findInfo(id: number) {
       return db
         .selectFrom('companies')
@@ -151,8 +156,8 @@ export function createStockRepository(db: Db) {
         .execute();
     },
 
-    /** Most active: open listings first, then traded volume since `sinceDay`. */
-    async byActivity(sinceDay: string, limit: number): Promise<CompanyRow[]> {
+    /** Most active: open listings (as of `now`) first, then traded volume since `sinceDay`. */
+    async byActivity(sinceDay: string, now: Date, limit: number): Promise<CompanyRow[]> {
       return db
         .selectFrom('companies as c')
         .leftJoin(
@@ -161,6 +166,7 @@ export function createStockRepository(db: Db) {
               .selectFrom('trades')
               .select(['company_id', sql<number>`count(*)`.as('listings')])
               .where('status', '=', 11)
+              .where('expires_at', '>', now)
               .groupBy('company_id')
               .as('t'),
           (join) => join.onRef('t.company_id', '=', 'c.id'),
@@ -194,13 +200,15 @@ export function createStockRepository(db: Db) {
         .execute();
     },
 
-    async countOpenListings(ids: number[]): Promise<Map<number, number>> {
+    /** Listings open at `now` per company (an in-progress listing past its end date no longer counts). */
+    async countOpenListings(ids: number[], now: Date): Promise<Map<number, number>> {
       if (ids.length === 0) return new Map();
       const rows = await db
         .selectFrom('trades')
         .select(['company_id', sql<number>`count(*)::int`.as('n')])
         .where('company_id', 'in', ids)
         .where('status', '=', 11)
+        .where('expires_at', '>', now)
         .groupBy('company_id')
         .execute();
       return new Map(rows.map((r) => [r.company_id, Number(r.n)]));

@@ -16,6 +16,7 @@ import {
   stockProfileSchema,
   stockSummarySchema,
 } from '@beesang/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { StockService } from './stock.service.ts';
@@ -24,7 +25,13 @@ const idParams = z.object({ id: idParam });
 const notFound = { 404: errorSchema, 400: errorSchema };
 const tags = ['stock'];
 
-export const stockRoutes: FastifyPluginAsyncZod<{ stocks: StockService }> = async (app, { stocks }) => {
+const none: ReadonlySet<number> = new Set();
+
+export const stockRoutes: FastifyPluginAsyncZod<{
+  stocks: StockService;
+  /** The signed-in reader's favourite company ids (empty for visitors). */
+  favoritesFor?: (req: FastifyRequest) => Promise<ReadonlySet<number>>;
+}> = async (app, { stocks, favoritesFor = async () => none }) => {
   app.get(
     '/api/v2/stock/search/:keyword',
     {
@@ -36,7 +43,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stocks: StockService }> = asyn
         response: { 200: envelope(z.array(companySearchResultSchema)), 400: errorSchema },
       },
     },
-    async (req) => ({ result: await stocks.search(req.params.keyword, req.query.isUnissuedStock ?? false) }),
+    async (req) => ({ result: await stocks.search(req.params.keyword, req.query.isUnissuedStock ?? false, await favoritesFor(req)) }),
   );
 
   // Both /ranking-list and /ranking-list/{period}/{count} take the spec's defaults (TODAY, 10).
@@ -75,7 +82,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{ stocks: StockService }> = asyn
   app.get(
     '/api/v2/stock/profile/:id',
     { schema: { tags, summary: '종목 프로필', params: idParams, response: { 200: envelope(stockProfileSchema), ...notFound } } },
-    async (req) => ({ result: await stocks.profile(req.params.id, false) }),
+    async (req) => ({ result: await stocks.profile(req.params.id, (await favoritesFor(req)).has(req.params.id)) }),
   );
 
   app.get(

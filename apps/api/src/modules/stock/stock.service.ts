@@ -57,7 +57,10 @@ export function createStockService(repo: StockRepository, clock: Clock) {
   const charts = createTtlCache<string, Awaited<ReturnType<StockRepository['bars']>>>(5000);
 
   async function withTradeCounts(rows: CompanyRow[]): Promise<StockSummary[]> {
-    const counts = await repo.countOpenListings(rows.map((r) => r.id));
+    const counts = await repo.countOpenListings(
+      rows.map((r) => r.id),
+      clock.now(),
+    );
     return rows.map((r) => toSummary(r, counts.get(r.id) ?? 0));
   }
 
@@ -95,7 +98,7 @@ export function createStockService(repo: StockRepository, clock: Clock) {
         case 'HIGH_HITS':
           return withTradeCounts(await repo.byRecentViews(dayBefore(now, 6), count));
         case 'HIGH_VOLUME':
-          return withTradeCounts(await repo.byActivity(dayBefore(now, 30), count));
+          return withTradeCounts(await repo.byActivity(dayBefore(now, 30), now, count));
         case 'HIGH_UP':
           return withTradeCounts(await repo.byChange('up', count));
         case 'HIGH_DOWN':
@@ -108,6 +111,13 @@ export function createStockService(repo: StockRepository, clock: Clock) {
     async list(query: StockListQuery) {
       const { rows, total } = await repo.list(query);
       return { data: await withTradeCounts(rows), total, page: query.page, size: query.size };
+    },
+
+    /** Summaries of `ids` in the order given (a member's favourites); unknown ids are skipped. */
+    async summaries(ids: number[]): Promise<StockSummary[]> {
+      const rows = await repo.findByIds(ids);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return withTradeCounts(ids.map((id) => byId.get(id)).filter((r): r is CompanyRow => r !== undefined));
     },
 
     async profile(id: number, isFavorite: boolean): Promise<StockProfile> {

@@ -35,3 +35,13 @@ export function createLocalStorage(dir: string): UploadStorage {
     },
   };
 }
+
+/** Whether a URL points at one of our uploads (local folder or the configured bucket), by its generated name. */
+export function ownUploadMatcher(bucketPublicUrl?: string): (url: string) => boolean {
+  return (url) => {
+    const slash = url.lastIndexOf('/');
+    const prefix = url.slice(0, slash);
+    const name = url.slice(slash + 1);
+    return UPLOAD_NAME.test(name) && (prefix === '/uploads' || (bucketPublicUrl !== undefined && prefix === bucketPublicUrl));
+  };
+}

@@ -1,0 +1,43 @@
+import type { Db } from '../../db/database.ts';
+
+export type ReportKind = 'trade' | 'opinion';
+
+export function createReportRepository(db: Db) {
+  return {
+    /** Which of `ids` the member has reported. */
+    async reportedBy(userId: number, kind: ReportKind, ids: number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('reports')
+        .select('target_id')
+        .where('reporter_id', '=', userId)
+        .where('target_type', '=', kind)
+        .where('target_id', 'in', ids)
+        .execute();
+      return new Set(rows.map((r) => Number(r.target_id)));
+    },
+
+    /** One report per member and target; undefined when this member already reported it. */
+    async insert(
+      exec: Db,
+      r: { reporterId: number; kind: ReportKind; targetId: number; reason: number; detail: string; at: Date },
+    ): Promise<number | undefined> {
+      const row = await exec
+        .insertInto('reports')
+        .values({
+          reporter_id: r.reporterId,
+          target_type: r.kind,
+          target_id: r.targetId,
+          reason: r.reason,
+          detail: r.detail,
+          created_at: r.at,
+        })
+        .onConflict((oc) => oc.columns(['reporter_id', 'target_type', 'target_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row ? Number(row.id) : undefined;
+    },
+  };
+}
+
+export type ReportRepository = ReturnType<typeof createReportRepository>;

@@ -1,0 +1,329 @@
+import { ListingStatus, ListPin, ProofCheckStatus, TradeType } from '@beesang/contract';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+/** The advisory-lock key of the expiry job: one instance at a time records ended listings. */
+const EXPIRY_LOCK_KEY = 4_702_301;
+
+export interface TradeRow {
+  id: number | string;
+  company_id: number;
+  company_name: string;
+  company_logo_url: string;
+  user_id: number;
+  trade_type: number;
+  stock_count: number | string;
+  stock_per_price: number | string;
+  count_negotiable: boolean;
+  price_negotiable: boolean;
+  /** As of the reading instant: an open listing past its end date reads as TRADE_EXPIRED. */
+  status: number;
+  list_pin: number;
+  proof_image_url: string;
+  proof_type: string;
+  proof_check_status: number;
+  finished_price: number | string | null;
+  created_at: Date;
+  updated_at: Date;
+  expires_at: Date;
+  finished_at: Date | null;
+  writer_nickname: string;
+  writer_image: string;
+  writer_expert_type: number;
+  writer_expert_name: string | null;
+  writer_deleted_at: Date | null;
+}
+
+export interface NewTrade {
+  companyId: number;
+  userId: number;
+  tradeType: number;
+  count: number;
+  price: number;
+  countNegotiable: boolean;
+  priceNegotiable: boolean;
+  proofImageUrl: string;
+  proofType: string;
+  proofCheckStatus: number;
+  at: Date;
+  expiresAt: Date;
+}
+
+export interface TradeListFilter {
+  companyId: number;
+  tradeType?: number | undefined;
+  status: number;
+  viewerId: number | null;
+  now: Date;
+  page: number;
+  size: number;
+}
+
+type Aliased = Database & { t: Database['trades']; c: Database['companies']; u: Database['users'] };
+type TradesQuery = SelectQueryBuilder<Aliased, 't' | 'c' | 'u', object>;
+
+function effectiveStatus(now: Date) {
+  return sql<number>`case when t.status = ${ListingStatus.IN_PROGRESS} and t.expires_at <= ${now} then ${ListingStatus.TRADE_EXPIRED} else t.status end`;
+}
+
+/** Whether a listing is open at `now`: in progress and not past its end date. */
+function isOpen(now: Date) {
+  return (eb: ExpressionBuilder<Aliased, 't'>) => eb.and([eb('t.status', '=', ListingStatus.IN_PROGRESS), eb('t.expires_at', '>', now)]);
+}
+
+export function createTradeRepository(db: Db) {
+  function base(exec: Db = db): TradesQuery {
+    return exec
+      .selectFrom('trades as t')
+      .innerJoin('companies as c', 'c.id', 't.company_id')
+      .innerJoin('users as u', 'u.id', 't.user_id') as unknown as TradesQuery;
+  }
+
+  function columns(q: TradesQuery, now: Date) {
+    return q.select([
+      't.id',
+      't.company_id',
+      'c.name as company_name',
+      'c.logo_url as company_logo_url',
+      't.user_id',
+      't.trade_type',
+      't.stock_count',
+      't.stock_per_price',
+      't.count_negotiable',
+      't.price_negotiable',
+      effectiveStatus(now).as('status'),
+      't.list_pin',
+      't.proof_image_url',
+      't.proof_type',
+      't.proof_check_status',
+      't.finished_price',
+      't.created_at',
+      't.updated_at',
+      't.expires_at',
+      't.finished_at',
+      'u.nickname as writer_nickname',
+      'u.profile_image_url as writer_image',
+      'u.expert_type as writer_expert_type',
+      'u.expert_name as writer_expert_name',
+      'u.deleted_at as writer_deleted_at',
+    ]);
+  }
+
+  return {
+    async company(id: number) {
+      return db
+        .selectFrom('companies')
+        .select(['id', 'name', 'logo_url', 'labels', 'current_price'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async insert(t: NewTrade, exec: Db = db): Promise<number> {
+      const row = await exec
+        .insertInto('trades')
+        .values({
+          company_id: t.companyId,
+          user_id: t.userId,
+          trade_type: t.tradeType,
+          stock_count: t.count,
+          stock_per_price: t.price,
+          count_negotiable: t.countNegotiable,
+          price_negotiable: t.priceNegotiable,
+          proof_image_url: t.proofImageUrl,
+          proof_type: t.proofType,
+          proof_check_status: t.proofCheckStatus,
+          created_at: t.at,
+          updated_at: t.at,
+          expires_at: t.expiresAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+
+    async find(id: number, now: Date, exec: Db = db): Promise<TradeRow | undefined> {
+      return (await columns(base(exec), now).where('t.id', '=', id).executeTakeFirst()) as TradeRow | undefined;
+    },
+
+    /**
+     * A company's listings. Open ones for everyone; ended ones (finished, expired, deleted) only to
+     * their owner. Pinned first; with a side chosen, order-book order (sell cheapest first, buy
+     * dearest first); then newest.
+     */
+    async listByCompany(f: TradeListFilter): Promise<{ rows: TradeRow[]; total: number }> {
+      let q = base().where('t.company_id', '=', f.companyId).where('u.deleted_at', 'is', null);
+      if (f.tradeType !== undefined) q = q.where('t.trade_type', '=', f.tradeType);
+      if (f.status === ListingStatus.IN_PROGRESS) q = q.where(isOpen(f.now));
+      else if (f.viewerId === null) return { rows: [], total: 0 };
+      else {
+        q = q.where('t.user_id', '=', f.viewerId);
+        q =
+          f.status === ListingStatus.TRADE_EXPIRED
+            ? q.where((eb) =>
+                eb.or([
+                  eb('t.status', '=', ListingStatus.TRADE_EXPIRED),
+                  eb.and([eb('t.status', '=', ListingStatus.IN_PROGRESS), eb('t.expires_at', '<=', f.now)]),
+                ]),
+              )
+            : q.where('t.status', '=', f.status);
+      }
+      const totalRow = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+      let ordered = columns(q, f.now).orderBy('t.list_pin', 'desc');
+      if (f.tradeType === TradeType.SELL) ordered = ordered.orderBy('t.stock_per_price', 'asc');
+      if (f.tradeType === TradeType.BUY) ordered = ordered.orderBy('t.stock_per_price', 'desc');
+      const rows = await ordered
+        .orderBy('t.created_at', 'desc')
+        .orderBy('t.id', 'desc')
+        .limit(f.size)
+        .offset((f.page - 1) * f.size)
+        .execute();
+      return { rows: rows as TradeRow[], total: Number(totalRow?.n ?? 0) };
+    },
+
+    async topFixed(companyId: number, now: Date): Promise<TradeRow[]> {
+      const rows = await columns(base(), now)
+        .where('t.company_id', '=', companyId)
+        .where('t.list_pin', '=', ListPin.TOPFIX)
+        .where('u.deleted_at', 'is', null)
+        .where(isOpen(now))
+        .orderBy('t.created_at', 'desc')
+        .limit(20)
+        .execute();
+      return rows as TradeRow[];
+    },
+
+    async listByOwner(userId: number, status: number | undefined, now: Date, page: number, size: number) {
+      let q = base().where('t.user_id', '=', userId);
+      if (status !== undefined) q = q.where(effectiveStatus(now), '=', status);
+      else q = q.where('t.status', 'not in', [ListingStatus.USER_DELETED, ListingStatus.ADMIN_DELETED]);
+      const totalRow = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+      const rows = await columns(q, now)
+        .orderBy('t.created_at', 'desc')
+        .orderBy('t.id', 'desc')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute();
+      return { rows: rows as TradeRow[], total: Number(totalRow?.n ?? 0) };
+    },
+
+    /** Changes an open listing of `userId`; false when it is not theirs or not open any more. */
+    async updateOpen(
+      id: number,
+      userId: number,
+      now: Date,
+      set: { count: number; price: number; countNegotiable: boolean; priceNegotiable: boolean },
+    ): Promise<boolean> {
+      const r = await db
+        .updateTable('trades as t')
+        .set({
+          stock_count: set.count,
+          stock_per_price: set.price,
+          count_negotiable: set.countNegotiable,
+          price_negotiable: set.priceNegotiable,
+          updated_at: now,
+        })
+        .where('t.id', '=', id)
+        .where('t.user_id', '=', userId)
+        .where(isOpen(now))
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    async setProof(id: number, userId: number, now: Date, proof: { url: string; type: string }): Promise<boolean> {
+      const r = await db
+        .updateTable('trades as t')
+        .set({ proof_image_url: proof.url, proof_type: proof.type, proof_check_status: ProofCheckStatus.PENDING, updated_at: now })
+        .where('t.id', '=', id)
+        .where('t.user_id', '=', userId)
+        .where('t.proof_check_status', 'in', [ProofCheckStatus.NONE, ProofCheckStatus.REATTACHMENT])
+        .where(isOpen(now))
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    /** Marks an open listing of `userId` finished at `price`; returns its company and count, or undefined. */
+    async finish(tx: Db, id: number, userId: number, now: Date, price: number) {
+      return tx
+        .updateTable('trades as t')
+        .set({ status: ListingStatus.TRADE_FINISHED, finished_price: price, finished_at: now, updated_at: now })
+        .where('t.id', '=', id)
+        .where('t.user_id', '=', userId)
+        .where(isOpen(now))
+        .returning(['t.company_id', 't.stock_count'])
+        .executeTakeFirst();
+    },
+
+    /**
+     * A finished trade is the company's latest price: today's bar (Asia/Seoul day `day`) opens,
+     * widens and closes with it, and on the first trade of a new day the old price becomes the
+     * previous close.
+     */
+    async recordTradePrice(tx: Db, companyId: number, day: string, dayStart: Date, price: number, count: number, now: Date) {
+      await tx
+        .updateTable('companies')
+        .set((eb) => ({
+          previous_close: eb
+            .case()
+            .when('price_updated_at', '<', dayStart)
+            .then(eb.ref('current_price'))
+            .else(eb.ref('previous_close'))
+            .end(),
+          current_price: price,
+          price_updated_at: now,
+        }))
+        .where('id', '=', companyId)
+        .execute();
+      await tx
+        .insertInto('price_bars')
+        .values({ company_id: companyId, day, open: price, high: price, low: price, close: price, volume: count })
+        .onConflict((oc) =>
+          oc.columns(['company_id', 'day']).doUpdateSet({
+            high: sql`greatest(price_bars.high, excluded.high)`,
+            low: sql`least(price_bars.low, excluded.low)`,
+            close: sql`excluded.close`,
+            volume: sql`price_bars.volume + excluded.volume`,
+          }),
+        )
+        .execute();
+    },
+
+    /** Soft delete by the owner: USER_DELETED. Already deleted listings stay as they are. */
+    async softDelete(id: number, userId: number, now: Date): Promise<boolean> {
+      const r = await db
+        .updateTable('trades')
+        .set({ status: ListingStatus.USER_DELETED, updated_at: now })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('status', 'in', [ListingStatus.IN_PROGRESS, ListingStatus.TRADE_FINISHED, ListingStatus.TRADE_EXPIRED])
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Records every open listing past its end date as TRADE_EXPIRED, in batches. Runs only where it
+     * wins the advisory lock, so several instances never do the same work twice; answers null when
+     * another instance holds it.
+     */
+    async expireDue(now: Date, batch = 1000): Promise<number | null> {
+      return db.transaction().execute(async (tx) => {
+        const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${EXPIRY_LOCK_KEY}) as ok`.execute(tx);
+        if (!lock.rows[0]?.ok) return null;
+        let total = 0;
+        for (;;) {
+          const r = await sql`
+            update trades set status = ${ListingStatus.TRADE_EXPIRED}, updated_at = ${now}
+            where id in (
+              select id from trades where status = ${ListingStatus.IN_PROGRESS} and expires_at <= ${now}
+              order by expires_at limit ${batch}
+            )`.execute(tx);
+          const n = Number(r.numAffectedRows ?? 0);
+          total += n;
+          if (n < batch) return total;
+        }
+      });
+    },
+  };
+}
+
+export type TradeRepository = ReturnType<typeof createTradeRepository>;

@@ -1,0 +1,252 @@
+import {
+  ExpertType,
+  LISTING_LIFETIME_DAYS,
+  ListingStatus,
+  ProofCheckStatus,
+  SanctionState,
+  seoulDay,
+  type Trade,
+  type TradeCreateData,
+  type TradeListQuery,
+  TradeType,
+  type TradeUpdateData,
+  UserLevel,
+} from '@beesang/contract';
+import type { Db } from '../../db/database.ts';
+import { idempotent } from '../../db/idempotency.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ReportService } from '../report/report.service.ts';
+import type { StockService } from '../stock/stock.service.ts';
+import { createTradeRepository, type TradeRepository, type TradeRow } from './trade.repository.ts';
+
+const DAY_MS = 86_400_000;
+const EXPERT_NAMES = Object.fromEntries(Object.entries(ExpertType).map(([name, code]) => [code, name])) as Record<number, string>;
+
+type Member = { id: number; user_level: number; sanction_state: number };
+
+/** Listings may be written by verified members whose sanctions allow it (issue 4 §1). */
+function assertMayTrade(member: Member) {
+  if (member.sanction_state >= SanctionState.STOP_TRADE) throw new AppError(403, 'sanctionStopTrade', 'SANCTIONED');
+  if (member.user_level < UserLevel.REGULAR) throw new AppError(403, 'identityRequired', 'IDENTITY_REQUIRED');
+}
+
+function toTrade(r: TradeRow, viewerId: number | null, reported: boolean): Trade {
+  const count = Number(r.stock_count);
+  const price = Number(r.stock_per_price);
+  const mine = viewerId !== null && r.user_id === viewerId;
+  return {
+    tradeIdx: Number(r.id),
+    companyIdx: r.company_id,
+    companyName: r.company_name,
+    companyLogoUrl: r.company_logo_url,
+    tradeType: r.trade_type,
+    stockCount: count,
+    stockPerPrice: price,
+    totalPrice: count * price,
+    stockCountNegotiationFlag: r.count_negotiable,
+    stockPriceNegotiationFlag: r.price_negotiable,
+    tradeStatus: Number(r.status),
+    listPin: r.list_pin,
+    proofType: r.proof_type,
+    proofCheckStatus: r.proof_check_status,
+    stockTradeProofImageUrl: mine ? r.proof_image_url : '',
+    finishedPrice: r.finished_price === null ? null : Number(r.finished_price),
+    writer: {
+      userNickname: r.writer_nickname,
+      profileImageUrl: r.writer_image,
+      expertType: EXPERT_NAMES[r.writer_expert_type] ?? 'NORMAL',
+      expertName: r.writer_expert_name ?? '',
+    },
+    isMine: mine,
+    isReported: reported,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+    expiresAt: r.expires_at.toISOString(),
+    finishedAt: r.finished_at?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Buy and sell listings (spec §3 trade params, §4 trade modal, issue 4 rules): created by verified
+ * members, changed only by their owner while open, ended after 30 days whatever the job has done,
+ * and a finished trade moves the company's price.
+ */
+export function createTradeService(deps: {
+  db: Db;
+  clock: Clock;
+  stocks: StockService;
+  reports: () => ReportService;
+  /** Our own uploads (POST /api/upload/image) are the only images a proof may point to. */
+  isOwnUpload: (url: string) => boolean;
+}) {
+  const { db, clock, stocks, isOwnUpload } = deps;
+  const repo: TradeRepository = createTradeRepository(db);
+
+  async function withReports(rows: TradeRow[], viewerId: number | null): Promise<Trade[]> {
+    const reported = await deps.reports().reportedBy(
+      viewerId,
+      'trade',
+      rows.map((r) => Number(r.id)),
+    );
+    return rows.map((r) => toTrade(r, viewerId, reported.has(Number(r.id))));
+  }
+
+  /** A listing as `viewerId` may see it: ended ones only by their owner. */
+  async function visible(id: number, viewerId: number | null): Promise<TradeRow> {
+    const row = await repo.find(id, clock.now());
+    const hidden = row && row.user_id !== viewerId && (row.status !== ListingStatus.IN_PROGRESS || row.writer_deleted_at !== null);
+    if (!row || hidden) throw new AppError(404, 'tradeNotFound', 'NOT_FOUND');
+    return row;
+  }
+
+  /** The member's own listing for a change: 404 when it does not exist for them, 403 when it is another's, 409 when ended. */
+  async function ownOpen(id: number, member: Member): Promise<TradeRow> {
+    const row = await repo.find(id, clock.now());
+    if (!row || (row.status >= ListingStatus.USER_DELETED && row.user_id !== member.id))
+      throw new AppError(404, 'tradeNotFound', 'NOT_FOUND');
+    if (row.user_id !== member.id) throw new AppError(403, 'tradeNotYours', 'FORBIDDEN');
+    if (row.status !== ListingStatus.IN_PROGRESS) throw new AppError(409, 'tradeEnded', 'TRADE_ENDED');
+    return row;
+  }
+
+  async function one(id: number, viewerId: number | null): Promise<Trade> {
+    const [trade] = await withReports([await visible(id, viewerId)], viewerId);
+    return trade as Trade;
+  }
+
+  return {
+    async get(id: number, viewerId: number | null) {
+      return one(id, viewerId);
+    },
+
+    async listByCompany(companyId: number, query: TradeListQuery, viewerId: number | null) {
+      await stocks.company(companyId);
+      const { rows, total } = await repo.listByCompany({
+        companyId,
+        tradeType: query.tradeType,
+        status: query.status ?? ListingStatus.IN_PROGRESS,
+        viewerId,
+        now: clock.now(),
+        page: query.page,
+        size: query.size,
+      });
+      return { data: await withReports(rows, viewerId), total, page: query.page, size: query.size };
+    },
+
+    async topFixed(companyId: number, viewerId: number | null) {
+      await stocks.company(companyId);
+      return withReports(await repo.topFixed(companyId, clock.now()), viewerId);
+    },
+
+    async mine(member: Member, query: TradeListQuery) {
+      const { rows, total } = await repo.listByOwner(member.id, query.status, clock.now(), query.page, query.size);
+      return { data: await withReports(rows, member.id), total, page: query.page, size: query.size };
+    },
+
+    async create(member: Member, tradeType: TradeType, body: TradeCreateData, idempotencyKey: string | undefined): Promise<Trade> {
+      assertMayTrade(member);
+      if (body.tradeType !== undefined && body.tradeType !== tradeType) throw new AppError(400, 'tradeMismatch', 'TRADE_TYPE_MISMATCH');
+      const company = await repo.company(body.companyIdx);
+      if (!company) throw new AppError(404, 'companyNotFound', 'NOT_FOUND');
+
+      // Spec §3: the web client sends the company logo as the "proof" of every draft; only an
+      // uploaded image asked to be checked, on a sale of unissued stock, is a proof.
+      const uploaded = isOwnUpload(body.stockTradeProofImageUrl);
+      if (body.stockTradeProofImageUrl && !uploaded && body.stockTradeProofImageUrl !== company.logo_url)
+        throw new AppError(400, 'invalidProofImage', 'INVALID_PROOF_IMAGE');
+      let proof = { url: '', type: 'NONE', status: ProofCheckStatus.NONE as number };
+      if (body.unissuedStockProofCheckFlag) {
+        if (tradeType !== TradeType.SELL || !company.labels.includes('UNISSUED'))
+          throw new AppError(400, 'proofOnlyUnissuedSell', 'PROOF_NOT_APPLICABLE');
+        if (!uploaded) throw new AppError(400, 'proofImageRequired', 'PROOF_IMAGE_REQUIRED');
+        proof = { url: body.stockTradeProofImageUrl, type: body.proofType, status: ProofCheckStatus.PENDING };
+      }
+
+      const now = clock.now();
+      const request = { ...body, tradeType };
+      return idempotent(db, { userId: member.id, route: 'POST /api/trade', key: idempotencyKey, request, now }, async (tx) => {
+        const id = await repo.insert(
+          {
+            companyId: company.id,
+            userId: member.id,
+            tradeType,
+            count: body.stockCount,
+            price: body.stockPerPrice,
+            countNegotiable: body.stockCountNegotiationFlag,
+            priceNegotiable: body.stockPriceNegotiationFlag,
+            proofImageUrl: proof.url,
+            proofType: proof.type,
+            proofCheckStatus: proof.status,
+            at: now,
+            expiresAt: new Date(now.getTime() + LISTING_LIFETIME_DAYS * DAY_MS),
+          },
+          tx,
+        );
+        const row = await repo.find(id, now, tx);
+        return toTrade(row as TradeRow, member.id, false);
+      });
+    },
+
+    async update(member: Member, id: number, body: TradeUpdateData) {
+      if (body.tradeIdx !== undefined && body.tradeIdx !== id) throw new AppError(400, 'invalidId', 'TRADE_IDX_MISMATCH');
+      assertMayTrade(member);
+      await ownOpen(id, member);
+      const changed = await repo.updateOpen(id, member.id, clock.now(), {
+        count: body.stockCount,
+        price: body.stockPerPrice,
+        countNegotiable: body.stockCountNegotiationFlag,
+        priceNegotiable: body.stockPriceNegotiationFlag,
+      });
+      if (!changed) throw new AppError(409, 'tradeEnded', 'TRADE_ENDED');
+      return one(id, member.id);
+    },
+
+    async attachProof(member: Member, id: number, proof: { stockTradeProofImageUrl: string; proofType: string }) {
+      assertMayTrade(member);
+      const row = await ownOpen(id, member);
+      const company = await repo.company(row.company_id);
+      if (row.trade_type !== TradeType.SELL || !company?.labels.includes('UNISSUED'))
+        throw new AppError(400, 'proofOnlyUnissuedSell', 'PROOF_NOT_APPLICABLE');
+      if (!isOwnUpload(proof.stockTradeProofImageUrl)) throw new AppError(400, 'invalidProofImage', 'INVALID_PROOF_IMAGE');
+      if (!(await repo.setProof(id, member.id, clock.now(), { url: proof.stockTradeProofImageUrl, type: proof.proofType })))
+        throw new AppError(409, 'proofNotChangeable', 'PROOF_NOT_CHANGEABLE');
+      return one(id, member.id);
+    },
+
+    /** The owner records the agreed price: the listing ends and the company's price and today's bar move. */
+    async finish(member: Member, id: number, finishedPrice: number) {
+      await ownOpen(id, member);
+      const now = clock.now();
+      const day = seoulDay(now);
+      const dayStart = new Date(`${day}T00:00:00+09:00`);
+      const companyId = await db.transaction().execute(async (tx) => {
+        const done = await repo.finish(tx, id, member.id, now, finishedPrice);
+        if (!done) throw new AppError(409, 'tradeEnded', 'TRADE_ENDED');
+        await repo.recordTradePrice(tx, done.company_id, day, dayStart, finishedPrice, Number(done.stock_count), now);
+        return done.company_id;
+      });
+      stocks.invalidate(companyId);
+      return one(id, member.id);
+    },
+
+    async remove(member: Member, id: number) {
+      const row = await repo.find(id, clock.now());
+      if (!row || row.status >= ListingStatus.USER_DELETED) throw new AppError(404, 'tradeNotFound', 'NOT_FOUND');
+      if (row.user_id !== member.id) throw new AppError(403, 'tradeNotYours', 'FORBIDDEN');
+      if (!(await repo.softDelete(id, member.id, clock.now()))) throw new AppError(404, 'tradeNotFound', 'NOT_FOUND');
+      return true as const;
+    },
+
+    /** For reports: the owner of a listing the reporter can see. */
+    async ownerOf(id: number) {
+      const row = await repo.find(id, clock.now());
+      return row && row.status === ListingStatus.IN_PROGRESS && row.writer_deleted_at === null ? { ownerId: row.user_id } : undefined;
+    },
+
+    /** The expiry job's step: records ended listings; null when another instance holds the lock. */
+    expireDue: () => repo.expireDue(clock.now()),
+  };
+}
+
+export type TradeService = ReturnType<typeof createTradeService>;
