@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../database.ts';
 import { businessDays, generateCompanies, roundToTick } from './demo-companies.ts';
 import { generateContents } from './demo-contents.ts';
+import { DEMO_MEMBER_DOMAIN, DEMO_MEMBER_LEVEL, generateMarket } from './demo-market.ts';
 import { createRandom } from './random.ts';
 
 export interface SeedOptions {
@@ -44,6 +45,10 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<{
 
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('contents').where('is_demo', '=', true).execute();
+    const demoCompanies = trx.selectFrom('companies').select('id').where('is_demo', '=', true);
+    await trx.deleteFrom('trades').where('company_id', 'in', demoCompanies).execute();
+    await trx.deleteFrom('opinions').where('company_id', 'in', demoCompanies).execute();
+    await trx.deleteFrom('users').where('login_id', 'like', `%@${DEMO_MEMBER_DOMAIN}`).execute();
     await trx.deleteFrom('companies').where('is_demo', '=', true).execute();
 
     const inserted = await trx
@@ -179,6 +184,69 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<{
         })),
       )
       .execute();
+
+    // Members, listings and opinions, from their own random stream so the rest stays as it was.
+    const market = generateMarket(
+      createRandom((options.seed ?? 20261121) + 1),
+      priceUpdates.map((p) => p.current),
+      today,
+    );
+    const memberIds = (
+      await trx
+        .insertInto('users')
+        .values(
+          market.members.map((m, i) => ({
+            nickname: m.nickname,
+            login_id: `member${i + 1}@${DEMO_MEMBER_DOMAIN}`,
+            user_level: DEMO_MEMBER_LEVEL,
+            expert_type: m.expert,
+            expert_name: m.expertName ?? null,
+            office_name: m.office ?? null,
+            office_dept: m.dept ?? null,
+            social_subject: null,
+            password_hash: null,
+            phone_hash: null,
+            email: null,
+            real_name: null,
+            introduction: null,
+          })),
+        )
+        .returning('id')
+        .execute()
+    ).map((r) => r.id);
+    const companyIdAt = (i: number) => priceUpdates[i]?.id as number;
+    await insertChunks(market.trades, (chunk) =>
+      trx
+        .insertInto('trades')
+        .values(
+          chunk.map((t) => ({
+            company_id: companyIdAt(t.companyIndex),
+            user_id: memberIds[t.memberIndex] as number,
+            trade_type: t.tradeType,
+            stock_count: t.count,
+            stock_per_price: t.price,
+            count_negotiable: t.countNegotiable,
+            price_negotiable: t.priceNegotiable,
+            created_at: t.createdAt,
+            updated_at: t.createdAt,
+            expires_at: t.expiresAt,
+          })),
+        )
+        .execute(),
+    );
+    await insertChunks(market.opinions, (chunk) =>
+      trx
+        .insertInto('opinions')
+        .values(
+          chunk.map((o) => ({
+            company_id: companyIdAt(o.companyIndex),
+            user_id: memberIds[o.memberIndex] as number,
+            body: o.body,
+            created_at: o.createdAt,
+          })),
+        )
+        .execute(),
+    );
 
     await trx
       .insertInto('app_meta')

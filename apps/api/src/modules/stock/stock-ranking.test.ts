@@ -13,6 +13,18 @@ const ids = (rows: StockSummary[]) => rows.map((r) => r.companyIdx);
 const sorted = (values: number[], direction: 'asc' | 'desc') => [...values].sort((a, b) => (direction === 'asc' ? a - b : b - a));
 const daysAgo = (days: number) => seoulDay(new Date(t.clock.now().getTime() - days * 86_400_000));
 
+/** Listings open now, by company (the demo data registers some). */
+async function openListings(): Promise<Map<number, number>> {
+  const rows = await t.db
+    .selectFrom('trades')
+    .select(['company_id', sql<number>`count(*)`.as('n')])
+    .where('status', '=', 11)
+    .where('expires_at', '>', t.clock.now())
+    .groupBy('company_id')
+    .execute();
+  return new Map(rows.map((r) => [r.company_id, Number(r.n)]));
+}
+
 /** Sum of a per-day column since `fromDay`, by company. */
 async function sumSince(table: 'company_daily_views' | 'price_bars', fromDay: string): Promise<Map<number, number>> {
   const column = table === 'price_bars' ? sql<number>`sum(volume)` : sql<number>`sum(views)`;
@@ -65,7 +77,9 @@ describe('GET /api/v2/stock/ranking-list', () => {
     expect(await ranking('/HIGH_HITS/1')).toHaveLength(1);
   });
 
-  it('rows carry consistent prices, gaps and market caps', async () => {
+  it('rows carry consistent prices, gaps, market caps and open listing counts', async () => {
+    const listings = await openListings();
+    expect(listings.size).toBeGreaterThan(0);
     for (const period of RANKING_PERIODS) {
       for (const row of await ranking(`/${period}/${RANKING_MAX_COUNT}`)) {
         const c = companies.get(row.companyIdx)!;
@@ -73,7 +87,7 @@ describe('GET /api/v2/stock/ranking-list', () => {
         expect(row.stockPriceGap).toBe(String(c.current - c.previous));
         expect(row.marketCapitalization).toBe(c.current * c.shares);
         expect(row.stockLabelType).toEqual(c.labels);
-        expect(row.tradeCount).toBe(0);
+        expect(row.tradeCount).toBe(listings.get(row.companyIdx) ?? 0);
       }
     }
   });
@@ -149,16 +163,18 @@ describe('GET /api/v2/stock/ranking-list', () => {
   it('HIGH_VOLUME orders by traded volume over 30 days, with open listings first', async () => {
     const volume = await sumSince('price_bars', daysAgo(30));
     const rows = await ranking(`/HIGH_VOLUME/${RANKING_MAX_COUNT}`);
-    const volumes = rows.map((r) => volume.get(r.companyIdx) ?? 0);
-    expect(volumes).toEqual(sorted(volumes, 'desc'));
-    expect(volumes[0]).toBeGreaterThan(volumes.at(-1)!);
+    // Open listings first, then volume: as one key, listings × 10^12 + volume must not increase.
+    const keys = rows.map((r) => r.tradeCount * 1e12 + (volume.get(r.companyIdx) ?? 0));
+    expect(keys).toEqual(sorted(keys, 'desc'));
+    expect(rows[0]!.tradeCount).toBeGreaterThan(rows.at(-1)!.tradeCount);
 
-    // The quietest company gets an open listing: it jumps to the top and shows the listing.
-    const quietest = rows.at(-1)!.companyIdx;
-    await insertOpenListing(t.db, quietest, t.clock.now());
+    // The quietest company gets more open listings than the busiest: it jumps to the top.
+    const quietest = rows.at(-1)!;
+    const extra = rows[0]!.tradeCount + 1;
+    for (let i = 0; i < extra; i++) await insertOpenListing(t.db, quietest.companyIdx, t.clock.now());
     const after = await ranking(`/HIGH_VOLUME/${RANKING_MAX_COUNT}`);
-    expect(after[0]).toMatchObject({ companyIdx: quietest, tradeCount: 1 });
-    expect(ids(after).slice(1)).toEqual(ids(rows).filter((id) => id !== quietest));
+    expect(after[0]).toMatchObject({ companyIdx: quietest.companyIdx, tradeCount: quietest.tradeCount + extra });
+    expect(ids(after).slice(1)).toEqual(ids(rows).filter((id) => id !== quietest.companyIdx));
   });
 
   it('caps a count above the maximum instead of refusing it', async () => {
