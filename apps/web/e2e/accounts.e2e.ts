@@ -80,8 +80,12 @@ test('a visitor signs up with a phone number, stays signed in across a reload, l
   await popup.getByLabel('휴대폰 번호').fill(phone);
   await popup.getByRole('button', { name: '인증 완료' }).click();
   await page.getByText('본인인증을 마쳤어요 (김비상)').waitFor();
+  // Verified, the same button opens the listing form (its own journeys are elsewhere); closing it is enough here.
   await header.getByRole('button', { name: '매물 등록' }).click();
-  await page.getByText('매물 등록은 곧 열립니다.').waitFor();
+  const listing = page.getByRole('dialog', { name: '매물 등록' });
+  await listing.waitFor();
+  await listing.getByRole('button', { name: '닫기' }).click();
+  await expect.poll(() => listing.count()).toBe(0);
 
   // Logout from the menu: notice, home, the login button again.
   await page.getByRole('button', { name: '메뉴' }).click();
@@ -142,6 +146,110 @@ test('a securities PB signs up with a photo, office and department, logs out and
   await dialog.getByLabel('인증번호', { exact: true }).fill(second);
   await dialog.getByRole('button', { name: '로그인 (회원가입)' }).click();
   await header.getByText('피비테스터').waitFor();
+});
+
+test('a tax accountant (CTA) signs up with a photo and an office, no department, and it shows on /myPage', async ({ page, baseURL }) => {
+  const phone = newPhone();
+  await open(page, '/');
+  const header = page.locator('header');
+  await header.getByRole('button', { name: '로그인', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  const code = await requestCode(page, baseURL, phone);
+  await dialog.getByLabel('인증번호', { exact: true }).fill(code);
+  await dialog.getByRole('button', { name: '로그인 (회원가입)' }).click();
+
+  await dialog.getByText('세무사 회원', { exact: true }).click();
+  await dialog.getByRole('button', { name: '다음' }).click();
+  await dialog.getByRole('heading', { name: '세무사 회원가입' }).waitFor();
+  // A tax office has no department: the PB's field is not there.
+  expect(await dialog.getByLabel('부서명').count()).toBe(0);
+  await dialog.getByLabel('이름 (실명)').fill('김세무');
+  await dialog.getByLabel('닉네임').fill('세무테스터');
+  await dialog.getByLabel('이메일').fill(`cta${phone}@example.com`);
+  await dialog.getByLabel('세무사무소명').fill('비상세무회계');
+  await dialog.getByText('전체 동의').click();
+  const done = dialog.getByRole('button', { name: '가입 완료' });
+  // The photo is required for experts: without it the form cannot be sent.
+  expect(await done.isEnabled()).toBe(false);
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'cta.png', mimeType: 'image/png', buffer: PHOTO_PNG });
+  await dialog.getByRole('img', { name: '프로필 사진', exact: true }).waitFor();
+  await expect.poll(() => done.isEnabled()).toBe(true);
+  await done.click();
+
+  await header.getByText('세무테스터').waitFor();
+  await expect.poll(() => dialog.count()).toBe(0);
+
+  // Stored as a tax accountant with the office and no department.
+  const me = await page.evaluate(async () => {
+    const res = await fetch('/api/user/myPage/detail', { headers: { accept: 'application/json' } });
+    return ((await res.json()) as { result: Record<string, string> }).result;
+  });
+  expect(me).toMatchObject({ expertType: 'CTA', expertName: '김세무', officeName: '비상세무회계', officeDept: '' });
+  expect(me.profileImageUrl).toMatch(/^\/uploads\/.+/);
+
+  await open(page, '/myPage');
+  await page.getByRole('heading', { name: '마이페이지' }).waitFor();
+  await expect.poll(() => page.getByLabel('세무사무소명').inputValue()).toBe('비상세무회계');
+  expect(await page.getByLabel('이름 (실명)').inputValue()).toBe('김세무');
+  expect(await page.getByLabel('부서', { exact: true }).count()).toBe(0);
+});
+
+test('a visitor makes an id and password account in the login modal, logs out and signs back in with them', async ({ page, baseURL }) => {
+  const phone = newPhone();
+  const email = `id${phone}@example.com`;
+  const password = 'beesang pass 7';
+  await open(page, '/');
+  const header = page.locator('header');
+  await header.getByRole('button', { name: '로그인', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: '아이디로 로그인' }).click();
+  await dialog.getByRole('heading', { name: '아이디로 로그인' }).waitFor();
+  await dialog.getByRole('button', { name: '아이디로 회원가입' }).click();
+  await dialog.getByRole('heading', { name: '아이디로 회원가입' }).waitFor();
+
+  // The phone is verified first, with the code from the dev outbox.
+  const code = await requestCode(page, baseURL, phone);
+  await dialog.getByLabel('인증번호', { exact: true }).fill(code);
+  await dialog.getByRole('button', { name: '다음' }).click();
+  await dialog.getByText('인증된 휴대폰 번호').waitFor();
+  expect(await dialog.getByText(`${phone.slice(0, 3)}-${phone.slice(3, 7)}-${phone.slice(7)}`).count()).toBe(1);
+
+  const id = dialog.getByLabel('아이디 (이메일)');
+  const pass = dialog.getByLabel('비밀번호', { exact: true });
+  const confirm = dialog.getByLabel('비밀번호 확인');
+  await expect.poll(() => id.evaluate((el) => el === document.activeElement)).toBe(true);
+  await id.fill(email);
+  // The rule under the password follows the typing.
+  await pass.fill('short');
+  await dialog.getByText('8자 이상 64자 이하 (미충족)').waitFor();
+  await pass.fill(password);
+  await dialog.getByText('8자 이상 64자 이하 (충족)').waitFor();
+  await confirm.fill('beesang pass 8');
+  await dialog.getByText('비밀번호가 일치하지 않습니다.').waitFor();
+  await confirm.fill(password);
+  await dialog.getByText('비밀번호가 일치합니다.').waitFor();
+  await dialog.getByLabel('닉네임').fill('아이디개미');
+  const join = dialog.getByRole('button', { name: '가입하기' });
+  expect(await join.isEnabled()).toBe(false);
+  await dialog.getByText('전체 동의').click();
+  await expect.poll(() => join.isEnabled()).toBe(true);
+  await join.click();
+
+  await header.getByText('아이디개미').waitFor();
+  await expect.poll(() => dialog.count()).toBe(0);
+  await page.reload();
+  await header.getByText('아이디개미').waitFor();
+
+  await logout(page);
+  await page.waitForURL((url) => url.pathname === '/');
+  await header.getByRole('button', { name: '로그인', exact: true }).click();
+  await dialog.getByRole('button', { name: '아이디로 로그인' }).click();
+  await dialog.getByRole('heading', { name: '아이디로 로그인' }).waitFor();
+  await dialog.getByLabel('아이디 (이메일)').fill(email);
+  await dialog.getByLabel('비밀번호').fill(password);
+  await dialog.getByRole('button', { name: '로그인', exact: true }).click();
+  await header.getByText('아이디개미').waitFor();
+  await expect.poll(() => dialog.count()).toBe(0);
 });
 
 test('a member with a password signs in with their id; 아이디 찾기 answers for an unknown identity', async ({ page, baseURL }) => {

@@ -10,6 +10,7 @@ export const AUTH_PATHS = {
   signUp: '/api/auth/sms/sign-up',
   userId: '/api/user/userId/',
   passwordSignIn: '/api/auth/sign-in',
+  passwordSignUp: '/api/auth/sign-up',
   findId: '/api/user/find-id',
 } as const;
 
@@ -60,6 +61,22 @@ export async function passwordSignIn(userId: string, userPassword: string): Prom
     post({ socialType: 1, userId, userPassword, ...WEB_DEVICE }),
   );
   if (!tokens?.accessToken) throw new Error(messages.genericError);
+}
+
+/** The contract's `passwordSignUpBody` without the device fields, which the web always sends the same. */
+export interface PasswordSignUpBody {
+  userId: string;
+  userPassword: string;
+  userName: string;
+  phoneNumber: string;
+  marketingFlag: boolean;
+  nighttimeAlarmFlag: boolean;
+}
+
+/** Id (email) + password sign-up on a verified phone (the SMS ticket cookie); answers whether tokens came back. */
+export async function passwordSignUp(body: PasswordSignUpBody): Promise<boolean> {
+  const tokens = await apiFetch<Partial<TokenPair> | undefined>(AUTH_PATHS.passwordSignUp, post({ ...body, ...WEB_DEVICE }));
+  return Boolean(tokens?.accessToken);
 }
 
 /** What find-id reveals: masked, so a stranger with the popup learns nothing usable. */

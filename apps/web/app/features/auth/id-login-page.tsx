@@ -5,8 +5,8 @@ import type { SessionUser } from '../../lib/session';
 import { FindId } from './find-id';
 import { PASSWORD_MAX, useIdLogin } from './use-id-login';
 
-/** ID_LOGIN page: email + password sign-in for accounts that have a password, and 아이디 찾기. */
-export function IdLoginPage(props: { onSignedIn(user: SessionUser): void; onPhoneLogin(): void }) {
+/** ID_LOGIN page: email + password sign-in for accounts that have a password, 아이디 찾기, and the way to ID_SIGNUP. */
+export function IdLoginPage(props: { onSignedIn(user: SessionUser): void; onPhoneLogin(): void; onIdSignUp(): void }) {
   const login = useIdLogin(props);
   const errorId = useId();
   const describedBy = login.error ? errorId : undefined;
@@ -55,6 +55,12 @@ export function IdLoginPage(props: { onSignedIn(user: SessionUser): void; onPhon
           휴대폰 번호로 로그인
         </button>
       </div>
+      <p className="mt-8 border-t border-line pt-6 text-center text-sm text-ink-3">
+        아직 아이디가 없으신가요?{' '}
+        <button type="button" className="font-semibold text-brand underline-offset-2 hover:underline" onClick={props.onIdSignUp}>
+          아이디로 회원가입
+        </button>
+      </p>
     </div>
   );
 }

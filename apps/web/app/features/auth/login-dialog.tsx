@@ -2,16 +2,18 @@ import { useState } from 'react';
 import { Modal } from '../../components/ui/modal';
 import { type SessionUser, useSession } from '../../lib/session';
 import { IdLoginPage } from './id-login-page';
+import { IdSignUpPage } from './id-sign-up-page';
 import { LoginPage } from './login-page';
 import { SignUpExpertPage } from './sign-up-expert-page';
 import { SignUpNormalPage } from './sign-up-normal-page';
 import { type MemberType, UserTypePage } from './user-type-page';
 
-type Page = 'LOGIN' | 'ID_LOGIN' | 'USER_TYPE' | 'SIGNUP_NORMAL' | 'SIGNUP_BROKER' | 'SIGNUP_CTA';
+type Page = 'LOGIN' | 'ID_LOGIN' | 'ID_SIGNUP' | 'USER_TYPE' | 'SIGNUP_NORMAL' | 'SIGNUP_BROKER' | 'SIGNUP_CTA';
 
 const TITLES: Record<Page, string> = {
   LOGIN: '간편 로그인',
   ID_LOGIN: '아이디로 로그인',
+  ID_SIGNUP: '아이디로 회원가입',
   USER_TYPE: '회원 유형 선택',
   SIGNUP_NORMAL: '일반 회원가입',
   SIGNUP_BROKER: '증권사 PB 회원가입',
@@ -22,7 +24,7 @@ const SIGN_UP_PAGE: Record<MemberType, Page> = { NORMAL: 'SIGNUP_NORMAL', PB: 'S
 
 /**
  * The login modal (spec §2): a 375×812 panel, a full-screen sheet on phones, switching between
- * its five pages, plus ID_LOGIN for members who set a password. Opened only through `session.openLoginDialog()`.
+ * its five pages, plus ID_LOGIN and ID_SIGNUP for accounts with an id and a password. Opened only through `session.openLoginDialog()`.
  */
 export function LoginDialog() {
   const session = useSession();
@@ -52,7 +54,10 @@ export function LoginDialog() {
           onIdLogin={() => setPage('ID_LOGIN')}
         />
       )}
-      {page === 'ID_LOGIN' && <IdLoginPage onSignedIn={signedIn} onPhoneLogin={() => setPage('LOGIN')} />}
+      {page === 'ID_LOGIN' && (
+        <IdLoginPage onSignedIn={signedIn} onPhoneLogin={() => setPage('LOGIN')} onIdSignUp={() => setPage('ID_SIGNUP')} />
+      )}
+      {page === 'ID_SIGNUP' && <IdSignUpPage onSignedUp={signedIn} onIdLogin={() => setPage('ID_LOGIN')} />}
       {page === 'USER_TYPE' && <UserTypePage onNext={(type) => setPage(SIGN_UP_PAGE[type])} />}
       {page === 'SIGNUP_NORMAL' && <SignUpNormalPage phone={phone} onSignedUp={signedIn} />}
       {page === 'SIGNUP_BROKER' && <SignUpExpertPage type="PB" phone={phone} onSignedUp={signedIn} />}

@@ -1,10 +1,9 @@
 import { useId } from 'react';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/text-field';
 import type { SessionUser } from '../../lib/session';
+import { PhoneCodeFields } from './phone-code-fields';
 import { SocialButtons } from './social-buttons';
-import { formatMmSs } from './use-countdown';
-import { CODE_MAX, PHONE_MAX, usePhoneLogin } from './use-phone-login';
+import { usePhoneLogin } from './use-phone-login';
 
 /** LOGIN page of the modal (spec §2): phone, SMS code with its 3-minute clock, one error line. */
 export function LoginPage(props: { onSignedIn(user: SessionUser): void; onNewMember(phone: string): void; onIdLogin(): void }) {
@@ -25,43 +24,7 @@ export function LoginPage(props: { onSignedIn(user: SessionUser): void; onNewMem
         <span className="text-brand">휴대폰 번호</span>로 시작하기
       </p>
       <div className="mt-8 space-y-4">
-        <TextField
-          label="휴대폰 번호"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          placeholder="01012345678"
-          maxLength={PHONE_MAX}
-          value={login.phone}
-          onChange={(e) => login.setPhone(e.target.value)}
-          aria-describedby={describedBy}
-          trailing={
-            <Button variant="ghost" className="h-12 shrink-0" disabled={login.sending} onClick={() => void login.requestCode()}>
-              {login.requested ? '재전송' : '인증요청'}
-            </Button>
-          }
-        />
-        <TextField
-          label="인증번호"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="6자리 숫자"
-          maxLength={CODE_MAX}
-          value={login.code}
-          onChange={(e) => login.setCode(e.target.value)}
-          aria-describedby={describedBy}
-          trailing={
-            login.remainingMs > 0 ? (
-              <span
-                role="timer"
-                aria-label="인증번호 남은 시간"
-                className="num flex w-14 shrink-0 items-center justify-end text-sm font-semibold text-danger"
-              >
-                {formatMmSs(login.remainingMs)}
-              </span>
-            ) : null
-          }
-        />
+        <PhoneCodeFields verification={login} describedBy={describedBy} />
       </div>
       <p id={errorId} aria-live="polite" className="mt-3 min-h-5 text-sm text-danger">
         {login.error}
