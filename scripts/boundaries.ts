@@ -36,8 +36,7 @@ export function findViolations(files: SourceFile[]): string[] {
         if (target.startsWith('apps/') || spec.startsWith('@beesang/api') || spec.startsWith('@beesang/web'))
           say('contract must not import apps');
         const testOnly = /\.test\.ts$/.test(p) && (spec.startsWith('vitest') || spec === 'fast-check');
-        if (!spec.startsWith('.') && !['zod'].includes(spec) && !spec.startsWith('node:') && !testOnly)
-          say('contract depends on zod only');
+        if (!spec.startsWith('.') && !['zod'].includes(spec) && !spec.startsWith('node:') && !testOnly) say('contract depends on zod only');
       }
       if (p.startsWith('apps/web/') && (target.startsWith('apps/api') || spec.startsWith('@beesang/api'))) say('web must not import api');
       if (p.startsWith('apps/api/') && (target.startsWith('apps/web') || spec.startsWith('@beesang/web'))) say('api must not import web');

@@ -61,11 +61,15 @@ async function main() {
     await waitFor(`${origin}/readyz`);
     await waitFor(`http://127.0.0.1:${barePort}/bare`);
 
+    // The busiest company's sell side: the order book every stock page loads.
+    const busiest = ((await (await fetch(`${origin}/api/v2/stock/ranking-list/HIGH_VOLUME/1`)).json()) as { result: Array<{ companyIdx: number }> })
+      .result[0]?.companyIdx;
     const targets: Array<[string, string]> = [
       ['bare Fastify route (ceiling)', `http://127.0.0.1:${barePort}/bare`],
       ['search `비상`', `${origin}/api/v2/stock/search/${encodeURIComponent('비상')}`],
       ['stock profile', `${origin}/api/v2/stock/profile/1`],
       ['chart 1Y', `${origin}/api/stock/chart/1?range=1Y`],
+      ['sell listings (busiest company)', `${origin}/api/v2/trade/all/company/${busiest ?? 1}?tradeType=2`],
       ['SSR page /stock/1', `${origin}/stock/1`],
     ];
     const results: Array<[string, LoadResult]> = [];
@@ -100,7 +104,7 @@ async function main() {
     lines.push('|---|---:|---:|---:|---:|---|---|');
     for (const [name, r] of results) {
       const ratio = r.rps / ceiling;
-      const isApi = name.startsWith('search') || name.startsWith('stock profile');
+      const isApi = name.startsWith('search') || name.startsWith('stock profile') || name.startsWith('sell listings');
       const target = isApi ? '≥ 0.5 of bare; p99 ≤ 25 ms' : name.startsWith('bare') ? '—' : 'p99 ≤ 25 ms';
       let v = '—';
       if (!name.startsWith('bare')) {

@@ -12,11 +12,14 @@ import { IdentityRequiredDialog } from './components/layout/identity-required-di
 import { NotFound } from './components/layout/not-found';
 import { LoginDialog } from './features/auth/login-dialog';
 import { SearchBox } from './features/search/search-box';
-import { NotifyProvider, useNotify } from './lib/notify';
+import { companyOfProfile } from './features/trade/trade-draft';
+import { TradeModalProvider, useTradeModal } from './features/trade/trade-modal-provider';
+import { NotifyProvider } from './lib/notify';
 import { usePageViews } from './lib/page-views';
 import { appQrSvg } from './lib/qr.server';
 import { bridge } from './lib/server-context';
-import { MY_DETAIL_PATH, SessionProvider, useSession } from './lib/session';
+import { MY_DETAIL_PATH, SessionProvider } from './lib/session';
+import type { loader as stockDetailLoader } from './routes/stock-detail';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const b = bridge(context);
@@ -76,10 +79,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
-  const session = useSession();
-  const { notify } = useNotify();
-  // Listings arrive with the marketplace work; until then a verified member is told so.
-  const notifyTradeSoon = () => notify('info', '매물 등록', '매물 등록은 곧 열립니다.');
+  const trade = useTradeModal();
+  // On a stock page the header's register button starts a listing for that stock (spec §4).
+  const stockPage = useRouteLoaderData<typeof stockDetailLoader>('routes/stock-detail');
   const [qrOpen, setQrOpen] = useState(false);
   usePageViews();
   // Callback routes (OAuth, identity verification) render bare (spec §2).
@@ -97,7 +99,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <Header
         search={<SearchBox />}
         onOpenCustomerCentre={() => setQrOpen(true)}
-        onRegister={() => session.requireVerified(() => notifyTradeSoon())}
+        onRegister={() => trade.register(stockPage ? companyOfProfile(stockPage.profile) : null)}
       />
       <main id="main" className="mx-auto min-h-[60vh] max-w-[1200px] px-4 py-6">
         {children}
@@ -116,7 +118,9 @@ function Frame({ children }: { children: React.ReactNode }) {
   return (
     <NotifyProvider>
       <SessionProvider initialUser={data?.user ?? null}>
-        <Shell>{children}</Shell>
+        <TradeModalProvider>
+          <Shell>{children}</Shell>
+        </TradeModalProvider>
       </SessionProvider>
     </NotifyProvider>
   );

@@ -1,13 +1,40 @@
+import type { StockSummary } from '@beesang/contract';
+import { useRef } from 'react';
 import { MembersOnly } from '../components/layout/members-only';
+import { FAVORITES_PATH } from '../features/favorites/favorites-api';
+import { FavoritesPage } from '../features/favorites/favorites-page';
 import { rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
+import { bridge } from '../lib/server-context';
+import { useSession } from '../lib/session';
 import type { Route } from './+types/favorite';
+
+/** The member's favourites in the first HTML; null for visitors or when the server cannot use the token (the page fetches then). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const cookie = request.headers.get('cookie') ?? '';
+  if (!/(?:^|;\s*)ACCESS_TOKEN=/.test(cookie)) return { favorites: null };
+  try {
+    const { status, body } = await bridge(context).api(FAVORITES_PATH, { cookie });
+    return { favorites: status === 200 ? ((body as { result: { data: StockSummary[] } }).result.data ?? null) : null };
+  } catch {
+    return { favorites: null };
+  }
+}
+
+/** A member's own list: never kept by a shared cache. */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({ title: '관심 종목', path: '/favorite', origin: rootOrigin(matches) }),
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function Favorite() {
-  return <MembersOnly title="관심 종목" reason="로그인하고 관심 종목의 시세를 한곳에서 확인하세요." />;
+export default function Favorite({ loaderData }: Route.ComponentProps) {
+  const session = useSession();
+  // The loader read the list for whoever was signed in then; another member signing in here fetches their own.
+  const loadedFor = useRef(session.user?.userIdx ?? null);
+  const user = session.user;
+  if (!user) return <MembersOnly title="관심 종목" reason="로그인하고 관심 종목의 시세를 한곳에서 확인하세요." />;
+  const initial = user.userIdx === loadedFor.current ? loaderData.favorites : null;
+  return <FavoritesPage key={user.userIdx} initial={initial} memberIdx={user.userIdx} />;
 }

@@ -7,33 +7,65 @@ import {
   LISTING_LIFETIME_DAYS,
   type PriceBar,
   type StockProfile,
+  type Trade,
+  TradeType,
 } from '@beesang/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import { Card } from '../components/ui/card';
 import { Tabs } from '../components/ui/tabs';
+import { DiscussionTab } from '../features/discussion/discussion-tab';
 import { CompanyInfoCard } from '../features/stocks/company-info';
 import { Financials } from '../features/stocks/financials';
 import { PriceChart } from '../features/stocks/price-chart';
 import { SidePanel } from '../features/stocks/side-panel';
+import { type Paged, tradeListPath } from '../features/trade/trade-api';
+import { TradeBook } from '../features/trade/trade-book';
+import { companyOfProfile } from '../features/trade/trade-draft';
+import { useTradeModal } from '../features/trade/trade-modal-provider';
 import { rootOrigin } from '../lib/content-kinds';
-import { useNotify } from '../lib/notify';
+import { ReportDialog } from '../lib/report-dialog';
 import { pageMeta } from '../lib/seo';
-import { apiGet } from '../lib/server-context';
+import { apiGet, bridge } from '../lib/server-context';
 import { useSession } from '../lib/session';
+import { useFavoriteToggle } from '../lib/use-favorite-toggle';
 import type { Route } from './+types/stock-detail';
 
 const INITIAL_RANGE: ChartRange = '3M';
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+type Context = Route.LoaderArgs['context'];
+
+/** GET as the visitor (their cookie): the profile's star and the listings' "mine" flags depend on who asks. */
+async function getAs<T>(context: Context, path: string, cookie: string): Promise<T> {
+  const { status, body } = await bridge(context).api(path, { cookie });
+  if (status === 404 || status === 400) throw new Response('Not Found', { status: 404 });
+  if (status >= 300) throw new Response('Server Error', { status: 500 });
+  return (body as { result: T }).result;
+}
+
+/** One side's first page; a failure shows in the tab instead of taking the whole page down. */
+async function tradeSide(context: Context, companyIdx: number, type: TradeType, cookie: string): Promise<Paged<Trade> | null> {
+  try {
+    const { status, body } = await bridge(context).api(tradeListPath(companyIdx, type), { cookie });
+    return status === 200 ? (body as { result: Paged<Trade> }).result : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.companyIdx)) throw new Response('Not Found', { status: 404 });
   const id = Number(params.companyIdx);
-  const [profile, info, financial, chart] = await Promise.all([
-    apiGet<StockProfile>(context, `/api/v2/stock/profile/${id}`),
+  const cookie = request.headers.get('cookie') ?? '';
+  const [profile, info, financial, chart, sell, buy] = await Promise.all([
+    getAs<StockProfile>(context, `/api/v2/stock/profile/${id}`, cookie),
     apiGet<CompanyInfo>(context, `/api/v2/stock/company/info/${id}`),
     apiGet<{ data: FinancialYear[] }>(context, `/api/v2/stock/company/financial/${id}`),
     apiGet<{ data: PriceBar[] }>(context, `/api/stock/chart/${id}?range=${INITIAL_RANGE}`),
+    tradeSide(context, id, TradeType.SELL, cookie),
+    tradeSide(context, id, TradeType.BUY, cookie),
   ]);
-  return { profile, info, financials: financial.data, bars: chart.data };
+  return { profile, info, financials: financial.data, bars: chart.data, trades: { sell, buy } };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
@@ -51,20 +83,60 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 type Tab = 'trade' | 'discussion';
 
 export default function StockDetail({ loaderData }: Route.ComponentProps) {
-  const { profile, info, financials, bars } = loaderData;
+  const { profile, info, financials, bars, trades } = loaderData;
   const session = useSession();
-  const { notify } = useNotify();
+  const tradeModal = useTradeModal();
+  const revalidator = useRevalidator();
+  const toggleFavorite = useFavoriteToggle();
   const [tab, setTab] = useState<Tab>('trade');
+  const [writeOpen, setWriteOpen] = useState(false);
+  const [reporting, setReporting] = useState<number | null>(null);
+  // The star answers at once; the revalidated profile then confirms it.
+  const [favorite, setFavorite] = useState<boolean | null>(null);
+  const favoriteBusy = useRef(false);
+  const [busy, setBusy] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new profile replaces the local answer
+  useEffect(() => setFavorite(null), [profile]);
+  // Another stock: nothing of the last one's write panel or report stays open.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the company is the trigger
+  useEffect(() => {
+    setWriteOpen(false);
+    setReporting(null);
+  }, [profile.companyIdx]);
+  const company = companyOfProfile(profile);
+
+  const onToggleFavorite = async () => {
+    if (favoriteBusy.current) return;
+    favoriteBusy.current = true;
+    setBusy(true);
+    try {
+      const next = await toggleFavorite(profile.companyIdx, favorite ?? profile.stockFavorite);
+      if (next !== null) {
+        setFavorite(next);
+        await revalidator.revalidate();
+      }
+    } finally {
+      favoriteBusy.current = false;
+      setBusy(false);
+    }
+  };
+
+  // Spec §4: on the discussion tab the button opens the write panel; elsewhere the trade modal.
+  const onRegister = () => {
+    if (tab !== 'discussion') return tradeModal.register(company);
+    if (!session.isLoggedIn) return session.openLoginDialog();
+    setWriteOpen(true);
+  };
+
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_360px] max-lg:pb-20">
       <div className="lg:order-2">
         <SidePanel
-          profile={profile}
-          onToggleFavorite={session.openLoginDialog}
+          profile={favorite === null ? profile : { ...profile, stockFavorite: favorite }}
+          onToggleFavorite={() => void onToggleFavorite()}
+          favoriteBusy={busy}
           registerLabel={tab === 'discussion' ? '의견 남기기' : '매물 등록'}
-          onRegister={() =>
-            session.requireVerified(() => notify('info', tab === 'discussion' ? '의견 남기기' : '매물 등록', '곧 열립니다.'))
-          }
+          onRegister={onRegister}
         />
       </div>
       <div className="min-w-0 space-y-6 lg:order-1">
@@ -79,23 +151,35 @@ export default function StockDetail({ loaderData }: Route.ComponentProps) {
             onChange={setTab}
             label="매물과 토론"
           />
-          <div role="tabpanel" className="mt-4">
+          <div role="tabpanel" aria-label={tab === 'trade' ? '매물' : '토론'} className="mt-4">
             {tab === 'trade' ? (
               <>
-                <p className="py-8 text-center text-ink-3">등록된 매물이 없습니다. 첫 매물을 등록해보세요.</p>
-                <p className="rounded-control bg-page px-3 py-2 text-xs leading-relaxed text-ink-2">
+                <TradeBook
+                  companyIdx={profile.companyIdx}
+                  data={trades}
+                  onEdit={(trade) => tradeModal.edit(trade, company)}
+                  onReport={(trade) => (session.isLoggedIn ? setReporting(trade.tradeIdx) : session.openLoginDialog())}
+                  onRegister={() => tradeModal.register(company)}
+                />
+                <p className="mt-4 rounded-control bg-page px-3 py-2 text-xs leading-relaxed text-ink-2">
                   매물은 등록 후 {LISTING_LIFETIME_DAYS}일 동안 직거래가 이루어지지 않으면 자동으로 종료되며, 종료된 매물은 다른 회원에게
                   보이지 않습니다.
                 </p>
               </>
             ) : (
-              <p className="py-8 text-center text-ink-3">아직 의견이 없습니다. 첫 의견을 남겨보세요.</p>
+              <DiscussionTab companyIdx={profile.companyIdx} writeOpen={writeOpen} onWriteOpenChange={setWriteOpen} />
             )}
           </div>
         </Card>
         <Financials data={financials} />
         <CompanyInfoCard info={info} />
       </div>
+      <ReportDialog
+        open={reporting !== null}
+        target={reporting === null ? null : { kind: 'trade', id: reporting }}
+        onClose={() => setReporting(null)}
+        onReported={() => void revalidator.revalidate()}
+      />
     </div>
   );
 }

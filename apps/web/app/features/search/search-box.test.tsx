@@ -1,7 +1,10 @@
-import type { CompanySearchResult } from '@beesang/contract';
+import { type CompanySearchResult, tradeMessages, type UserDetail } from '@beesang/contract';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { NotifyProvider } from '../../lib/notify';
+import { SessionProvider, useSession } from '../../lib/session';
+import { TEST_MEMBER } from '../../lib/test-member';
 import { SEARCH_PLACEHOLDER, SearchBox } from './search-box';
 
 const RESULTS: CompanySearchResult[] = [
@@ -49,17 +52,25 @@ function searchedKeywords() {
   });
 }
 
+function LoginProbe() {
+  const { loginDialogOpen } = useSession();
+  return loginDialogOpen ? <p>login dialog</p> : null;
+}
+
 /** The search box in the app's layout, inside a data router so navigation is real. */
-function renderSearch(initialPath = '/') {
+function renderSearch(initialPath = '/', user: UserDetail | null = null) {
   const router = createMemoryRouter(
     [
       {
         path: '/',
         element: (
-          <>
-            <SearchBox />
-            <Outlet />
-          </>
+          <NotifyProvider>
+            <SessionProvider initialUser={user}>
+              <SearchBox />
+              <LoginProbe />
+              <Outlet />
+            </SessionProvider>
+          </NotifyProvider>
         ),
         children: [
           { index: true, element: <p>home</p> },
@@ -139,7 +150,12 @@ describe('debounced search', () => {
       within(listbox)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['비상테크900004', '비상시스템즈900099관심 종목', '별빛소재901427']);
+    ).toEqual(['비상테크900004', '비상시스템즈900099', '별빛소재901427']);
+    expect(
+      within(listbox)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-pressed')),
+    ).toEqual(['false', 'true', 'false']);
     // The initials are highlighted where they match.
     expect(Array.from(listbox.querySelectorAll('mark')).map((m) => m.textContent)).toEqual(['비상', '비상', '빛소']);
     expect(input.getAttribute('aria-expanded')).toBe('true');
@@ -395,5 +411,58 @@ describe('route changes', () => {
     expect(input.value).toBe('');
     expect(options()).toHaveLength(0);
     expect(document.body.style.overflow).toBe('');
+  });
+});
+
+describe('the favourite star of a result', () => {
+  const star = (name: string) => screen.getByRole('button', { name });
+
+  it('opens the login dialog for a visitor, without opening the company', async () => {
+    const { input, router } = renderSearch('/notice');
+    await openWith(input);
+    act(() => {
+      fireEvent.click(star('비상테크 관심 종목에 추가'));
+    });
+    await wait(0);
+    expect(screen.getByText('login dialog')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/notice');
+    expect(fetchMock).toHaveBeenCalledTimes(1); // the search only
+  });
+
+  it('adds and removes a favourite for a member, flips the icon in place and says so', async () => {
+    const { input, router } = renderSearch('/notice', TEST_MEMBER);
+    await openWith(input);
+    fetchMock.mockImplementation(async () => json(true));
+    act(() => {
+      fireEvent.click(star('비상테크 관심 종목에 추가'));
+    });
+    await wait(0);
+    expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/api/stock/add/favorite/stock/1');
+    expect(fetchMock.mock.calls[1]?.[1]?.method).toBe('POST');
+    expect(star('비상테크 관심 종목에서 삭제').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText(tradeMessages.favoriteAddTitle)).toBeTruthy();
+    expect(screen.getByText(tradeMessages.favoriteSuccess)).toBeTruthy();
+
+    act(() => {
+      fireEvent.click(star('비상시스템즈 관심 종목에서 삭제'));
+    });
+    await wait(0);
+    expect(String(fetchMock.mock.calls[2]?.[0])).toBe('/api/stock/delete/favorite/stock/15');
+    expect(fetchMock.mock.calls[2]?.[1]?.method).toBe('DELETE');
+    expect(star('비상시스템즈 관심 종목에 추가').getAttribute('aria-pressed')).toBe('false');
+    expect(router.state.location.pathname).toBe('/notice');
+    expect(options()).toHaveLength(3);
+  });
+
+  it('a failure keeps the flag and shows 관심종목 추가 / 실패', async () => {
+    const { input } = renderSearch('/', TEST_MEMBER);
+    await openWith(input);
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ message: '처리 중 오류가 발생했습니다.' }), { status: 500 }));
+    act(() => {
+      fireEvent.click(star('별빛소재 관심 종목에 추가'));
+    });
+    await wait(0);
+    expect(star('별빛소재 관심 종목에 추가').getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByRole('alert').textContent).toBe(`${tradeMessages.favoriteAddTitle}${tradeMessages.favoriteFailed}`);
   });
 });

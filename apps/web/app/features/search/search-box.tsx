@@ -1,7 +1,8 @@
 import { type CompanySearchResult, HEADER_SEARCH_DEBOUNCE_MS, HEADER_SEARCH_MAX_HEIGHT, SEARCH_KEYWORD_MAX } from '@beesang/contract';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { StockLogo } from '../../components/ui/stock-logo';
+import { useFavoriteToggle } from '../../lib/use-favorite-toggle';
 import { Highlight } from './highlight';
 import { searchCompanies } from './search-api';
 
@@ -16,6 +17,8 @@ export function SearchBox() {
   const { pathname } = useLocation();
   const listRef = useRef<HTMLUListElement>(null);
   const listId = useId();
+  const toggleFavorite = useFavoriteToggle();
+  const revalidator = useRevalidator();
   const open = results.length > 0;
 
   // Reset on route change.
@@ -65,6 +68,15 @@ export function SearchBox() {
     if (cursor < 0) return;
     listRef.current?.children[cursor]?.scrollIntoView?.({ block: 'nearest' });
   }, [cursor]);
+
+  // Spec §4 favourite toggle from a result: a visitor gets the login dialog, a member the flag flipped in place.
+  const star = async (item: CompanySearchResult) => {
+    const next = await toggleFavorite(item.companyIdx, item.isFavorite);
+    if (next === null || next === item.isFavorite) return;
+    setResults((list) => list.map((r) => (r.companyIdx === item.companyIdx ? { ...r, isFavorite: next } : r)));
+    // The page behind may show the same flag (a stock's star, the favourites list): read it again.
+    void revalidator.revalidate();
+  };
 
   const go = (item: CompanySearchResult | undefined) => {
     if (item) navigate(`/stock/${item.companyIdx}`);
@@ -153,12 +165,27 @@ export function SearchBox() {
                   </span>
                   <span className="num text-xs text-ink-3">{item.beesangCode}</span>
                 </span>
-                <span className={item.isFavorite ? 'text-warning' : 'text-line'}>
-                  {item.isFavorite && <span className="sr-only">관심 종목</span>}
-                  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
-                    <path fill="currentColor" d="M12 2.5l2.9 6.1 6.6.8-4.9 4.5 1.3 6.6L12 17.3l-5.9 3.2 1.3-6.6L2.5 9.4l6.6-.8z" />
+                <button
+                  type="button"
+                  tabIndex={-1}
+                  aria-pressed={item.isFavorite}
+                  aria-label={item.isFavorite ? `${item.companyName} 관심 종목에서 삭제` : `${item.companyName} 관심 종목에 추가`}
+                  onClick={(e) => {
+                    e.stopPropagation(); // the star toggles; only the rest of the row opens the company
+                    void star(item);
+                  }}
+                  className={`-m-1.5 rounded-control p-1.5 hover:bg-line/60 ${item.isFavorite ? 'text-warning' : 'text-ink-3/50 hover:text-ink-3'}`}
+                >
+                  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+                    <path
+                      fill={item.isFavorite ? 'currentColor' : 'none'}
+                      stroke="currentColor"
+                      strokeWidth="1.6"
+                      strokeLinejoin="round"
+                      d="M12 2.5l2.9 6.1 6.6.8-4.9 4.5 1.3 6.6L12 17.3l-5.9 3.2 1.3-6.6L2.5 9.4l6.6-.8z"
+                    />
                   </svg>
-                </span>
+                </button>
               </li>
             ))}
           </ul>

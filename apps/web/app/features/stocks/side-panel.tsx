@@ -3,7 +3,14 @@ import { PriceChange } from '../../components/ui/price-change';
 import { StockLogo } from '../../components/ui/stock-logo';
 
 /** Stock detail side panel (spec §2): logo, name, labels, price, change, market cap, star, register. */
-export function SidePanel(props: { profile: StockProfile; onToggleFavorite(): void; registerLabel: string; onRegister(): void }) {
+export function SidePanel(props: {
+  profile: StockProfile;
+  onToggleFavorite(): void;
+  /** While a favourite change is on its way (announced as busy; the page ignores further clicks). */
+  favoriteBusy?: boolean;
+  registerLabel: string;
+  onRegister(): void;
+}) {
   const { profile: p } = props;
   return (
     <section aria-label="종목 요약" className="rounded-card bg-white p-5 ring-1 ring-line lg:sticky lg:top-20">
@@ -23,6 +30,7 @@ export function SidePanel(props: { profile: StockProfile; onToggleFavorite(): vo
         <button
           type="button"
           onClick={props.onToggleFavorite}
+          aria-busy={props.favoriteBusy || undefined}
           aria-pressed={p.stockFavorite}
           aria-label={p.stockFavorite ? '관심 종목에서 삭제' : '관심 종목에 추가'}
           className={`-m-1 rounded-control p-1 hover:bg-page ${p.stockFavorite ? 'text-warning' : 'text-ink-3'}`}

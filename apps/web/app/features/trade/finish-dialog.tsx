@@ -1,0 +1,50 @@
+import { formatNumber, listingAmountProblem, type Trade, TradeType, tradeUiMessages as t, tradeMessages } from '@beesang/contract';
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Modal } from '../../components/ui/modal';
+import { AmountField } from './amount-field';
+
+/** 거래완료: asks for the agreed price per share (the listing's price to start with). */
+export function FinishDialog(props: { trade: Trade | null; pending: boolean; onClose(): void; onConfirm(price: number): void }) {
+  const { trade, pending, onClose, onConfirm } = props;
+  const [price, setPrice] = useState('');
+  useEffect(() => setPrice(trade ? String(trade.stockPerPrice) : ''), [trade]);
+  if (!trade) return null;
+  const tooHigh = price !== '' && listingAmountProblem(1, Number(price)) === 'priceTooHigh';
+  const ready = price !== '' && price !== '0' && !tooHigh;
+  const side = trade.tradeType === TradeType.BUY ? t.buy : t.sell;
+  return (
+    <Modal open onClose={onClose} title={t.finishTitle} width={375}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (ready && !pending) onConfirm(Number(price));
+        }}
+        className="space-y-5"
+      >
+        <p className="rounded-control bg-page px-3 py-2.5 text-sm text-ink-2">
+          <span className="font-semibold text-ink">{trade.companyName}</span> {side} · {formatNumber(trade.stockCount)}주 ·{' '}
+          <span className="num">{formatNumber(trade.stockPerPrice)}원</span>
+        </p>
+        <AmountField
+          label={t.finishPriceLabel}
+          suffix={tradeMessages.wonSuffix}
+          value={price}
+          onChange={setPrice}
+          hint={t.finishHelp}
+          warning={tooHigh ? tradeMessages.priceTooHigh : undefined}
+          accent="text-brand"
+        />
+        <div className="grid grid-cols-2 gap-2">
+          <Button variant="ghost" onClick={onClose}>
+            {t.cancel}
+          </Button>
+          <Button type="submit" disabled={!ready || pending}>
+            {pending ? t.submitting : t.finishConfirm}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,162 @@
+import { type Trade, TradeType, tradeUiMessages as t, tradeMessages } from '@beesang/contract';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { useNotify } from '../../lib/notify';
+import { DeleteDialog } from './delete-dialog';
+import { FinishDialog } from './finish-dialog';
+import { deleteTrade, finishTrade, type Paged } from './trade-api';
+import { type RowActions, TradeRow } from './trade-row';
+import { useTradePages } from './use-trade-pages';
+
+export interface TradeBookData {
+  sell: Paged<Trade> | null;
+  buy: Paged<Trade> | null;
+}
+
+/**
+ * The stock page's listings tab, order-book style: sells by price ascending, then buys by price
+ * descending (the API orders each side, pinned first). Own rows finish or delete here; edit and
+ * report belong to the page, which hosts those dialogs.
+ */
+export function TradeBook(props: {
+  companyIdx: number;
+  data: TradeBookData;
+  onEdit(trade: Trade): void;
+  onReport(trade: Trade): void;
+  onRegister(): void;
+}) {
+  const { companyIdx, data, onEdit, onReport, onRegister } = props;
+  const { notify } = useNotify();
+  const revalidator = useRevalidator();
+  const [finishing, setFinishing] = useState<Trade | null>(null);
+  const [deleting, setDeleting] = useState<Trade | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const run = async (work: () => Promise<unknown>, title: string, done: string, failed: string, close: () => void) => {
+    setPending(true);
+    try {
+      await work();
+      notify('success', title, done);
+      close();
+      await revalidator.revalidate();
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401))
+        notify('error', title, error instanceof ApiError && error.status < 500 && error.status >= 400 ? error.message : failed);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const actions: RowActions = { onEdit, onReport, onFinish: setFinishing, onDelete: setDeleting };
+  const empty = (data.sell?.total ?? 0) === 0 && (data.buy?.total ?? 0) === 0 && data.sell !== null && data.buy !== null;
+  return (
+    <div>
+      {empty ? (
+        <div className="flex flex-col items-center gap-3 py-10 text-center">
+          <p className="text-ink-2">
+            {t.bothEmpty} <br className="sm:hidden" />
+            {t.emptyCta}
+          </p>
+          <button
+            type="button"
+            onClick={onRegister}
+            className="h-10 rounded-control bg-brand px-4 text-sm font-semibold text-white hover:bg-brand-hover"
+          >
+            {tradeMessages.registerTitle}
+          </button>
+        </div>
+      ) : (
+        <div className="grid gap-y-6 md:grid-cols-[minmax(0,1.3fr)_auto_auto_minmax(0,1.2fr)_auto] md:gap-x-5">
+          <TradeSide companyIdx={companyIdx} tradeType={TradeType.SELL} first={data.sell} actions={actions} />
+          <TradeSide companyIdx={companyIdx} tradeType={TradeType.BUY} first={data.buy} actions={actions} />
+        </div>
+      )}
+      <FinishDialog
+        trade={finishing}
+        pending={pending}
+        onClose={() => setFinishing(null)}
+        onConfirm={(price) =>
+          finishing &&
+          void run(
+            () => finishTrade(finishing.tradeIdx, price),
+            t.finishTitle,
+            tradeMessages.finishDone,
+            t.finishFailed,
+            () => setFinishing(null),
+          )
+        }
+      />
+      <DeleteDialog
+        trade={deleting}
+        pending={pending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          void run(
+            () => deleteTrade(deleting.tradeIdx),
+            t.deleteTitle,
+            tradeMessages.deleteDone,
+            t.deleteFailed,
+            () => setDeleting(null),
+          )
+        }
+      />
+    </div>
+  );
+}
+
+function TradeSide(props: { companyIdx: number; tradeType: TradeType; first: Paged<Trade> | null; actions: RowActions }) {
+  const { companyIdx, tradeType, first, actions } = props;
+  const { rows, total, hasMore, loading, error, more } = useTradePages(companyIdx, tradeType, first);
+  const sell = tradeType === TradeType.SELL;
+  const title = sell ? t.sellSide : t.buySide;
+  return (
+    // A subgrid of the book's columns, so that the sell and buy sides line up with each other.
+    <section aria-label={title} className="md:col-span-5 md:grid md:grid-cols-subgrid md:content-start">
+      <h3 className="flex items-center gap-2 text-[15px] font-bold md:col-span-5">
+        <span className={`size-2 rounded-full ${sell ? 'bg-fall' : 'bg-rise'}`} aria-hidden="true" />
+        {title}
+        <span className="num text-sm font-semibold text-ink-3">{total}</span>
+      </h3>
+      {first === null ? (
+        <p className="py-6 text-center text-sm text-ink-3 md:col-span-5">{t.listFailed}</p>
+      ) : rows.length === 0 ? (
+        <p className="py-6 text-center text-sm text-ink-3 md:col-span-5">{sell ? t.sellEmpty : t.buyEmpty}</p>
+      ) : (
+        <>
+          <div
+            aria-hidden="true"
+            className="mt-2 hidden border-b border-line px-2 pb-2 text-xs text-ink-3 md:col-span-5 md:grid md:grid-cols-subgrid"
+          >
+            <span>{t.columnPrice}</span>
+            <span className="text-right">{t.columnCount}</span>
+            <span className="text-right">{t.columnTotal}</span>
+            <span>{t.columnWriter}</span>
+            <span />
+          </div>
+          <ol className="divide-y divide-line max-md:mt-2 max-md:border-t max-md:border-line md:col-span-5 md:grid md:grid-cols-subgrid">
+            {rows.map((trade) => (
+              <TradeRow key={trade.tradeIdx} trade={trade} actions={actions} />
+            ))}
+          </ol>
+          {error && (
+            <p role="alert" className="mt-2 text-center text-sm text-danger md:col-span-5">
+              {error}
+            </p>
+          )}
+          {hasMore && (
+            <button
+              type="button"
+              onClick={() => void more()}
+              disabled={loading}
+              className="mt-2 h-10 w-full rounded-control text-sm font-semibold text-ink-2 ring-1 ring-line hover:bg-page disabled:text-ink-3 md:col-span-5"
+            >
+              {loading ? t.submitting : `${title} ${t.more}`}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Trade } from '@beesang/contract';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { useSession } from '../../lib/session';
+import { createDraft, editDraft, emptyDraft, type TradeCompany, type TradeDraft } from './trade-draft';
+import { TradeModal } from './trade-modal';
+
+interface TradeModalApi {
+  /**
+   * The register button (spec §4): a visitor gets the login dialog, a COMMON member the
+   * verification dialog, a REGULAR member the modal, pre-filled for `company` when given and
+   * otherwise for the company kept from last time.
+   */
+  register(company?: TradeCompany | null): void;
+  /** Opens an own listing for edit: count, price and flags editable, company and side locked. */
+  edit(trade: Trade, company: TradeCompany): void;
+}
+
+const TradeModalContext = createContext<TradeModalApi | null>(null);
+
+export function useTradeModal(): TradeModalApi {
+  const api = useContext(TradeModalContext);
+  if (!api) throw new Error('TradeModalProvider missing');
+  return api;
+}
+
+/** Hosts the one trade modal of the app, so the header and the stock page open the same draft. */
+export function TradeModalProvider({ children }: { children: ReactNode }) {
+  const { requireVerified } = useSession();
+  const revalidator = useRevalidator();
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<TradeDraft>(() => emptyDraft());
+
+  const api = useMemo<TradeModalApi>(
+    () => ({
+      register: (company) =>
+        requireVerified(() => {
+          setDraft((d) => createDraft(company ?? d.company));
+          setOpen(true);
+        }),
+      edit: (trade, company) => {
+        setDraft(editDraft(trade, company));
+        setOpen(true);
+      },
+    }),
+    [requireVerified],
+  );
+
+  // Spec §4: closing resets the draft to its defaults but keeps the company.
+  const close = useCallback(() => {
+    setOpen(false);
+    setDraft((d) => emptyDraft(d.company));
+  }, []);
+
+  const change = useCallback((patch: Partial<TradeDraft> | ((d: TradeDraft) => Partial<TradeDraft>)) => {
+    setDraft((d) => ({ ...d, ...(typeof patch === 'function' ? patch(d) : patch) }));
+  }, []);
+
+  // Spec §4: success closes the modal and refreshes the listings (and the profile) of the page.
+  const done = useCallback(() => {
+    close();
+    void revalidator.revalidate();
+  }, [close, revalidator]);
+
+  return (
+    <TradeModalContext.Provider value={api}>
+      {children}
+      <TradeModal open={open} draft={draft} onChange={change} onClose={close} onDone={done} />
+    </TradeModalContext.Provider>
+  );
+}

@@ -1,0 +1,130 @@
+import {
+  EXPERT_BADGE_TEXT,
+  formatDateTime,
+  formatKoreanAmount,
+  formatNumber,
+  LISTING_STATUS_TEXT,
+  ListingStatus,
+  ListPin,
+  PROOF_STATUS_TEXT,
+  ProofCheckStatus,
+  type Trade,
+  TradeType,
+  tradeUiMessages as t,
+} from '@beesang/contract';
+import { relativeTime } from '../../lib/relative-time';
+
+export interface RowActions {
+  onEdit(trade: Trade): void;
+  onFinish(trade: Trade): void;
+  onDelete(trade: Trade): void;
+  onReport(trade: Trade): void;
+}
+
+const chip = 'inline-flex h-5 items-center rounded-[5px] px-1.5 text-[11px] font-semibold leading-none';
+
+const PROOF_TONE: Record<number, string> = {
+  [ProofCheckStatus.VERIFIED]: 'bg-success/10 text-[#027a4a]',
+  [ProofCheckStatus.PENDING]: 'bg-page text-ink-2 ring-1 ring-line',
+};
+
+/**
+ * One listing of the order book: price with the negotiable marks, count, total, writer and age,
+ * the status and proof badges, and the actions (own: 수정 · 거래완료 · 삭제; others: 신고).
+ */
+export function TradeRow({ trade, actions }: { trade: Trade; actions: RowActions }) {
+  const sell = trade.tradeType === TradeType.SELL;
+  const side = sell ? t.sell : t.buy;
+  const priceText = `${formatNumber(trade.stockPerPrice)}원`;
+  const context = `${priceText} ${side} 매물`;
+  const proof = sell && trade.proofCheckStatus !== ProofCheckStatus.NONE ? PROOF_STATUS_TEXT[trade.proofCheckStatus] : undefined;
+  const expert = EXPERT_BADGE_TEXT[trade.writer.expertType];
+  const button =
+    'h-8 rounded-control px-2.5 text-[13px] font-semibold ring-1 ring-line hover:bg-page disabled:text-ink-3 disabled:hover:bg-white';
+  const status = (
+    <span
+      className={`${chip} ${trade.tradeStatus === ListingStatus.IN_PROGRESS ? 'bg-success/10 text-[#027a4a]' : 'bg-page text-ink-3 ring-1 ring-line'}`}
+    >
+      {LISTING_STATUS_TEXT[trade.tradeStatus] ?? ''}
+    </span>
+  );
+  const proofBadge = proof && (
+    <span className={`${chip} ${PROOF_TONE[trade.proofCheckStatus] ?? 'bg-danger/10 text-danger'}`}>{proof}</span>
+  );
+  // Phones: price and marks | count, total; writer | actions. Wider: one line per listing.
+  return (
+    <li
+      data-testid="trade-row"
+      className={`grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1 px-2 py-3 md:col-span-5 md:grid-cols-subgrid md:items-center md:gap-x-5 ${trade.isMine ? 'bg-brand/[0.03]' : ''}`}
+    >
+      <div className="row-span-2 min-w-0 md:row-span-1">
+        <p className={`num text-[17px] font-bold ${sell ? 'text-fall' : 'text-rise'}`}>
+          {formatNumber(trade.stockPerPrice)}
+          <span className="ml-0.5 text-sm font-semibold">원</span>
+        </p>
+        <p className="mt-1 flex flex-wrap gap-1 empty:hidden">
+          {trade.listPin === ListPin.TOPFIX && <span className={`${chip} bg-ink text-white`}>{t.pinned}</span>}
+          {trade.isMine && <span className={`${chip} bg-brand/10 text-brand`}>{t.mine}</span>}
+          {trade.stockPriceNegotiationFlag && (
+            <span className={`${chip} bg-page text-ink-2 ring-1 ring-line`}>{t.priceNegotiableMark}</span>
+          )}
+          {trade.stockCountNegotiationFlag && (
+            <span className={`${chip} bg-page text-ink-2 ring-1 ring-line`}>{t.countNegotiableMark}</span>
+          )}
+          <span className="contents md:hidden">
+            {status}
+            {proofBadge}
+          </span>
+        </p>
+      </div>
+      <p className="num text-right text-[15px] font-semibold">
+        <span className="sr-only">{t.columnCount} </span>
+        {formatNumber(trade.stockCount)}
+        <span className="ml-0.5 text-[13px] font-normal text-ink-2">주</span>
+      </p>
+      <p className="num text-right text-sm text-ink-2" title={`${formatNumber(trade.totalPrice)}원`}>
+        <span className="sr-only">{t.columnTotal} </span>
+        <span className="md:hidden">총 </span>
+        {formatKoreanAmount(trade.totalPrice)}
+      </p>
+      <div className="mt-1 min-w-0 self-center text-sm md:mt-0">
+        <p className="flex min-w-0 items-center gap-1">
+          <span className="truncate font-medium">{trade.writer.userNickname}</span>
+          {expert && <span className={`${chip} shrink-0 bg-[#fff4d6] text-[#8a5a00]`}>{expert}</span>}
+        </p>
+        <p className="text-xs text-ink-3">
+          <time dateTime={trade.createdAt} title={formatDateTime(trade.createdAt)} suppressHydrationWarning>
+            {relativeTime(trade.createdAt)}
+          </time>
+        </p>
+      </div>
+      <div className="mt-1 flex items-center justify-end gap-1.5 self-center md:mt-0">
+        <span className="contents max-md:hidden">
+          {status}
+          {proofBadge}
+        </span>
+        {trade.isMine ? (
+          <>
+            <button type="button" className={button} onClick={() => actions.onEdit(trade)}>
+              {t.edit}
+              <span className="sr-only"> {context}</span>
+            </button>
+            <button type="button" className={button} onClick={() => actions.onFinish(trade)}>
+              {t.finish}
+              <span className="sr-only"> {context}</span>
+            </button>
+            <button type="button" className={`${button} text-danger`} onClick={() => actions.onDelete(trade)}>
+              {t.remove}
+              <span className="sr-only"> {context}</span>
+            </button>
+          </>
+        ) : (
+          <button type="button" className={`${button} text-ink-2`} disabled={trade.isReported} onClick={() => actions.onReport(trade)}>
+            {trade.isReported ? t.reported : t.report}
+            <span className="sr-only"> {context}</span>
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
