@@ -1,3 +1,4 @@
+import { messages } from '@beesang/contract';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -121,6 +122,18 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onClose', async () => {
     shuttingDown = true;
   });
+  // Draining (SIGTERM): what is in flight finishes and is told to close its connection; anything new
+  // gets 503 with Retry-After, so that keep-alive clients leave before the sockets are closed.
+  let draining = false;
+  app.addHook('onRequest', async (_req, reply) => {
+    if (!draining) return;
+    // Come back after this instance is gone (the drain lasts a second; the balancer moves on).
+    reply.header('connection', 'close').header('retry-after', '5');
+    return reply.code(503).send({ message: messages.unavailable, code: 'SHUTTING_DOWN' });
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (draining) reply.header('connection', 'close');
+  });
   app.addHook('onSend', (_req, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
@@ -221,5 +234,12 @@ export async function buildApp(options: BuildAppOptions) {
     });
   }
 
-  return Object.assign(app, { services: { stocks, contents, analytics, sms, auth, trades, favorites, opinions } });
+  return Object.assign(app, {
+    /** Starts a graceful shutdown: readiness fails, new requests get 503 and connections close. */
+    beginDrain() {
+      draining = true;
+      shuttingDown = true;
+    },
+    services: { stocks, contents, analytics, sms, auth, trades, favorites, opinions },
+  });
 }

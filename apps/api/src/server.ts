@@ -9,6 +9,8 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+const DRAIN_MS = 1000;
+
 async function main() {
   const config = loadConfig();
   const say = (m: string) => process.stdout.write(`[beesang] ${m}\n`);
@@ -27,6 +29,11 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    // A second of draining: keep-alive clients get their answers with `Connection: close` (or a
+    // 503 for anything new) and leave, so closing the sockets afterwards cuts no request short.
+    // buildApp's result is a thenable Fastify instance, so TypeScript sees it without our additions.
+    (app as unknown as { beginDrain(): void }).beginDrain();
+    await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
     await app.close();
     await handle.close();
     process.exit(0);

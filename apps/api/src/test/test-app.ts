@@ -50,7 +50,7 @@ type BuiltApp = Awaited<ReturnType<typeof buildApp>> & {
 };
 
 /** A throw-away PostgreSQL database on the server at `adminUrl`; `drop()` removes it. */
-async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `beesang_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
