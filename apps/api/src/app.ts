@@ -44,6 +44,9 @@ import { smsRoutes } from './modules/sms/sms.routes.ts';
 import { createSmsService, type SmsLimits } from './modules/sms/sms.service.ts';
 import { createLogGateway, type SmsGateway } from './modules/sms/sms-gateway.ts';
 import { createSolapiGateway } from './modules/sms/solapi-gateway.ts';
+import { createStaffRepository } from './modules/staff/staff.repository.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { createStaffService } from './modules/staff/staff.service.ts';
 import { createStockRepository } from './modules/stock/stock.repository.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { createStockService } from './modules/stock/stock.service.ts';
@@ -195,6 +198,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(favoriteRoutes, { favorites, auth });
   await app.register(opinionRoutes, { opinions, auth });
   await app.register(reportRoutes, { reports, auth });
+  await app.register(staffRoutes, { staff: createStaffService({ repo: createStaffRepository(db), clock }), auth });
   await app.register(contentRoutes, { contents });
   await app.register(analyticsRoutes, { analytics });
   await app.register(smsRoutes, { sms, secureCookies, exposeOutbox: devOutbox });

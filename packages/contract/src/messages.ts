@@ -65,6 +65,8 @@ export const messages = {
   loginFailed: '아이디 또는 비밀번호가 일치하지 않습니다.',
   loginThrottled: '로그인 시도가 너무 많아요. 잠시 후 다시 시도해주세요.',
   notYourAccount: '본인 계정만 변경할 수 있습니다.',
+  staffOnly: '운영자만 이용할 수 있습니다.',
+  memberNotFound: '회원을 찾을 수 없습니다.',
   accountDeleted: '회원 탈퇴가 완료되었습니다.',
   identityRequired: '본인인증이 필요합니다.',
   identityExpired: '본인인증 시간이 지났어요. 다시 시도해주세요.',

@@ -6,6 +6,7 @@ import * as uploads from './migrations/2026-11-22-0003-uploads.ts';
 import * as identity from './migrations/2026-11-22-0004-identity.ts';
 import * as loginThrottle from './migrations/2026-11-22-0005-login-throttle.ts';
 import * as marketplace from './migrations/2026-11-22-0006-marketplace.ts';
+import * as staff from './migrations/2026-11-22-0007-staff.ts';
 
 /** Migrations listed explicitly: no file-system scanning, works the same from source and tests. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0004-identity': identity,
   '2026-11-22-0005-login-throttle': loginThrottle,
   '2026-11-22-0006-marketplace': marketplace,
+  '2026-11-22-0007-staff': staff,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

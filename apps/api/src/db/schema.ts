@@ -132,6 +132,18 @@ export interface UsersTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 'ADMIN' for operators; null for members. Granted with `npm run staff:grant`. */
+  staff_role: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface StaffAccessLogTable {
+  id: Generated<number | string>;
+  staff_user_id: number;
+  target_user_id: number | null;
+  action: string;
+  detail: ColumnType<string, string | undefined, string>;
+  ip: string | null;
+  at: Timestamp;
 }
 
 export interface RefreshTokensTable {
@@ -254,6 +266,7 @@ export interface IdempotencyKeysTable {
 }
 
 export interface Database {
+  staff_access_log: StaffAccessLogTable;
   favorites: FavoritesTable;
   opinions: OpinionsTable;
   reports: ReportsTable;

@@ -15,6 +15,7 @@ const columns = [
   'sanction_state',
   'phone_masked',
   'deleted_at',
+  'staff_role',
 ] as const;
 
 export interface NewUser {

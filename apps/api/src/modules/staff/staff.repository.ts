@@ -1,0 +1,87 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+export interface AccessEntry {
+  staffUserId: number;
+  targetUserId: number | null;
+  action: string;
+  detail: string;
+  ip: string;
+  at: Date;
+}
+
+export function createStaffRepository(db: Db) {
+  return {
+    /** What an operator may see of a member: no CI, no hashes, the phone masked as stored. */
+    async member(id: number) {
+      return db
+        .selectFrom('users as u')
+        .select([
+          'u.id',
+          'u.nickname',
+          'u.real_name',
+          'u.email',
+          'u.phone_masked',
+          'u.login_provider',
+          'u.user_level',
+          'u.expert_type',
+          'u.sanction_state',
+          'u.created_at',
+          'u.deleted_at',
+          sql<boolean>`u.ci_enc is not null`.as('identity_verified'),
+          (eb) => eb.selectFrom('trades').select(sql<number>`count(*)::int`.as('n')).whereRef('trades.user_id', '=', 'u.id').as('listings'),
+          (eb) =>
+            eb
+              .selectFrom('reports as r')
+              .select(sql<number>`count(*)::int`.as('n'))
+              .where((w) =>
+                w.or([
+                  w.and([
+                    w('r.target_type', '=', 'trade'),
+                    w('r.target_id', 'in', w.selectFrom('trades').select('id').whereRef('trades.user_id', '=', 'u.id')),
+                  ]),
+                  w.and([
+                    w('r.target_type', '=', 'opinion'),
+                    w('r.target_id', 'in', w.selectFrom('opinions').select('id').whereRef('opinions.user_id', '=', 'u.id')),
+                  ]),
+                ]),
+              )
+              .as('reports_received'),
+        ])
+        .where('u.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    async log(entry: AccessEntry): Promise<void> {
+      await db
+        .insertInto('staff_access_log')
+        .values({
+          staff_user_id: entry.staffUserId,
+          target_user_id: entry.targetUserId,
+          action: entry.action,
+          detail: entry.detail,
+          ip: entry.ip,
+          at: entry.at,
+        })
+        .execute();
+    },
+
+    async accessLog(page: number, size: number, targetUserId?: number) {
+      let q = db.selectFrom('staff_access_log');
+      if (targetUserId !== undefined) q = q.where('target_user_id', '=', targetUserId);
+      const [rows, count] = await Promise.all([
+        q
+          .selectAll()
+          .orderBy('at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute(),
+        q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+  };
+}
+
+export type StaffRepository = ReturnType<typeof createStaffRepository>;

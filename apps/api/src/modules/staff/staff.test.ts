@@ -1,0 +1,79 @@
+import { messages } from '@beesang/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setStaffRole } from '../../db/staff.ts';
+import { expectError } from '../../test/http.ts';
+import { createMember, expiredToken, type TestMember } from '../../test/members.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let operator: TestMember;
+let member: TestMember;
+
+beforeAll(async () => {
+  t = await createTestApp({ companies: 3 });
+  operator = await createMember(t);
+  member = await createMember(t);
+  await t.db.updateTable('users').set({ login_id: 'ops@beesang.kr', email: 'ops@beesang.kr' }).where('id', '=', operator.id).execute();
+  await t.db
+    .updateTable('users')
+    .set({ email: 'member@example.com', phone_masked: '010****5678', real_name: '김비상', ci_enc: 'encrypted-ci' })
+    .where('id', '=', member.id)
+    .execute();
+  expect(await setStaffRole(t.db, 'OPS@beesang.kr', 'ADMIN')).toBe(operator.id);
+});
+
+afterAll(() => t?.close());
+
+const log = () => t.db.selectFrom('staff_access_log').selectAll().orderBy('id').execute();
+
+describe('staff access to personal data (SECURITY.md 24)', () => {
+  it('refuses visitors, expired tokens and plain members, and logs nothing for them', async () => {
+    const url = `/api/admin/member/${member.id}`;
+    await expectError(t.app, url, 401);
+    await expectError(t.app, { method: 'GET', url, headers: await expiredToken(t, operator.id) }, 401);
+    await expectError(t.app, { method: 'GET', url, headers: member.headers }, 403, messages.staffOnly);
+    await expectError(t.app, { method: 'GET', url: '/api/admin/access-log', headers: member.headers }, 403, messages.staffOnly);
+    expect(await log()).toEqual([]);
+  });
+
+  it('shows an operator the member and writes who, when, from where, whose data and what', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/member/${member.id}`,
+      headers: operator.headers,
+      remoteAddress: '203.0.113.7',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json() as { result: Record<string, unknown> };
+    expect(body.result).toMatchObject({
+      userIdx: member.id,
+      userEmail: 'member@example.com',
+      userName: '김비상',
+      phoneMasked: '010****5678',
+      identityVerified: true,
+    });
+    // Never the CI itself, nor any hash.
+    expect(res.body).not.toContain('encrypted-ci');
+    const entries = await log();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ staff_user_id: operator.id, target_user_id: member.id, action: 'member.view', ip: '203.0.113.7' });
+    expect(entries[0]?.at.toISOString()).toBe(t.clock.now().toISOString());
+    expect(entries[0]?.detail).toContain('masked phone');
+  });
+
+  it('lists the log for operators; reading it is logged too', async () => {
+    await expectError(t.app, { method: 'GET', url: '/api/admin/member/999999', headers: operator.headers }, 404, messages.memberNotFound);
+    const res = await t.app.inject({ url: `/api/admin/access-log?targetUserIdx=${member.id}`, headers: operator.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const result = (res.json() as { result: { data: Array<{ action: string; staffUserIdx: number }>; total: number } }).result;
+    expect(result.data.map((e) => e.action)).toEqual(['access-log.view', 'member.view']);
+    expect(result.data.every((e) => e.staffUserIdx === operator.id)).toBe(true);
+  });
+
+  it('revoking the role ends the access', async () => {
+    expect(await setStaffRole(t.db, 'ops@beesang.kr', null)).toBe(operator.id);
+    await expectError(t.app, { method: 'GET', url: `/api/admin/member/${member.id}`, headers: operator.headers }, 403);
+    expect(await setStaffRole(t.db, 'nobody@example.com', 'ADMIN')).toBeNull();
+  });
+});
