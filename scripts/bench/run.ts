@@ -62,8 +62,9 @@ async function main() {
     await waitFor(`http://127.0.0.1:${barePort}/bare`);
 
     // The busiest company's sell side: the order book every stock page loads.
-    const busiest = ((await (await fetch(`${origin}/api/v2/stock/ranking-list/HIGH_VOLUME/1`)).json()) as { result: Array<{ companyIdx: number }> })
-      .result[0]?.companyIdx;
+    const busiest = (
+      (await (await fetch(`${origin}/api/v2/stock/ranking-list/HIGH_VOLUME/1`)).json()) as { result: Array<{ companyIdx: number }> }
+    ).result[0]?.companyIdx;
     const targets: Array<[string, string]> = [
       ['bare Fastify route (ceiling)', `http://127.0.0.1:${barePort}/bare`],
       ['search `비상`', `${origin}/api/v2/stock/search/${encodeURIComponent('비상')}`],

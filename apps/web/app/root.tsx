@@ -10,6 +10,7 @@ import { Footer } from './components/layout/footer';
 import { Header } from './components/layout/header';
 import { IdentityRequiredDialog } from './components/layout/identity-required-dialog';
 import { NotFound } from './components/layout/not-found';
+import { dismissedSanctionNotice, SanctionNotice } from './components/layout/sanction-notice';
 import { LoginDialog } from './features/auth/login-dialog';
 import { SearchBox } from './features/search/search-box';
 import { companyOfProfile } from './features/trade/trade-draft';
@@ -24,7 +25,8 @@ import type { loader as stockDetailLoader } from './routes/stock-detail';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const b = bridge(context);
   const [user, qrSvg, socialProviders] = await Promise.all([currentUser(b, request), appQrSvg(), configuredSocialProviders(b)]);
-  return { demoData: b.demoData(), origin: b.publicUrl, qrSvg, user, socialProviders };
+  const sanctionNoticeDismissed = user ? dismissedSanctionNotice(request.headers.get('cookie') ?? '') : null;
+  return { demoData: b.demoData(), origin: b.publicUrl, qrSvg, user, socialProviders, sanctionNoticeDismissed };
 }
 
 // Providers come from the server's start-up configuration, so one answer serves the process.
@@ -101,6 +103,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         onOpenCustomerCentre={() => setQrOpen(true)}
         onRegister={() => trade.register(stockPage ? companyOfProfile(stockPage.profile) : null)}
       />
+      <SanctionNotice dismissed={data?.sanctionNoticeDismissed ?? null} onOpenCustomerCentre={() => setQrOpen(true)} />
       <main id="main" className="mx-auto min-h-[60vh] max-w-[1200px] px-4 py-6">
         {children}
       </main>

@@ -1,20 +1,9 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { open, test } from './browser';
+import { latestCode, newPhone } from './members';
 
-let counter = Date.now() % 10_000_000;
-const newPhone = () => `0108${String(++counter).padStart(7, '0').slice(-7)}`;
-
-async function latestCode(baseURL: string, phone: string, previous?: string): Promise<string> {
-  for (let i = 0; i < 20; i++) {
-    const res = await fetch(`${baseURL}/api/dev/sms-outbox?phone=${phone}`);
-    const body = (await res.json()) as { result: Array<{ text: string }> };
-    const code = /\[(\d{6})\]/.exec(body.result[0]?.text ?? '')?.[1];
-    if (code && code !== previous) return code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no SMS for ${phone}`);
-}
+const nextPhone = () => newPhone('0108');
 
 /** An 8×8 PNG: the upload route decodes images, so the photo has to be a real one. */
 const PHOTO_PNG = Buffer.from(
@@ -37,8 +26,31 @@ async function requestCode(page: Page, baseURL: string, phone: string, previous?
   return latestCode(baseURL, phone, previous);
 }
 
+/** Opens the login modal from the header and goes on to its id sign-in page. */
+async function openIdLogin(page: Page) {
+  await page.locator('header').getByRole('button', { name: '로그인', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: '아이디로 로그인' }).click();
+  await dialog.getByRole('heading', { name: '아이디로 로그인' }).waitFor();
+  return dialog;
+}
+
+/** A new phone through the login modal's code step and the member-type page to `card`'s form; returns the code used. */
+async function reachSignUpForm(page: Page, baseURL: string, phone: string, card: '증권사 PB 회원' | '세무사 회원') {
+  await open(page, '/');
+  await page.locator('header').getByRole('button', { name: '로그인', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  const code = await requestCode(page, baseURL, phone);
+  await dialog.getByLabel('인증번호', { exact: true }).fill(code);
+  await dialog.getByRole('button', { name: '로그인 (회원가입)' }).click();
+  await dialog.getByText(card, { exact: true }).click();
+  await dialog.getByRole('button', { name: '다음' }).click();
+  await dialog.getByRole('heading', { name: `${card}가입` }).waitFor();
+  return code;
+}
+
 test('a visitor signs up with a phone number, stays signed in across a reload, logs out and signs back in', async ({ page, baseURL }) => {
-  const phone = newPhone();
+  const phone = nextPhone();
   await open(page, '/');
   await page.getByRole('button', { name: '로그인', exact: true }).click();
   const dialog = page.getByRole('dialog');
@@ -111,18 +123,10 @@ test('a visitor signs up with a phone number, stays signed in across a reload, l
 });
 
 test('a securities PB signs up with a photo, office and department, logs out and signs back in by phone', async ({ page, baseURL }) => {
-  const phone = newPhone();
-  await open(page, '/');
+  const phone = nextPhone();
+  const code = await reachSignUpForm(page, baseURL, phone, '증권사 PB 회원');
   const header = page.locator('header');
-  await header.getByRole('button', { name: '로그인', exact: true }).click();
   const dialog = page.getByRole('dialog');
-  const code = await requestCode(page, baseURL, phone);
-  await dialog.getByLabel('인증번호', { exact: true }).fill(code);
-  await dialog.getByRole('button', { name: '로그인 (회원가입)' }).click();
-
-  await dialog.getByText('증권사 PB 회원', { exact: true }).click();
-  await dialog.getByRole('button', { name: '다음' }).click();
-  await dialog.getByRole('heading', { name: '증권사 PB 회원가입' }).waitFor();
   await dialog.getByLabel('이름 (실명)').fill('김피비');
   await dialog.getByLabel('닉네임').fill('피비테스터');
   await dialog.getByLabel('이메일').fill(`pb${phone}@example.com`);
@@ -149,18 +153,10 @@ test('a securities PB signs up with a photo, office and department, logs out and
 });
 
 test('a tax accountant (CTA) signs up with a photo and an office, no department, and it shows on /myPage', async ({ page, baseURL }) => {
-  const phone = newPhone();
-  await open(page, '/');
+  const phone = nextPhone();
+  await reachSignUpForm(page, baseURL, phone, '세무사 회원');
   const header = page.locator('header');
-  await header.getByRole('button', { name: '로그인', exact: true }).click();
   const dialog = page.getByRole('dialog');
-  const code = await requestCode(page, baseURL, phone);
-  await dialog.getByLabel('인증번호', { exact: true }).fill(code);
-  await dialog.getByRole('button', { name: '로그인 (회원가입)' }).click();
-
-  await dialog.getByText('세무사 회원', { exact: true }).click();
-  await dialog.getByRole('button', { name: '다음' }).click();
-  await dialog.getByRole('heading', { name: '세무사 회원가입' }).waitFor();
   // A tax office has no department: the PB's field is not there.
   expect(await dialog.getByLabel('부서명').count()).toBe(0);
   await dialog.getByLabel('이름 (실명)').fill('김세무');
@@ -195,15 +191,12 @@ test('a tax accountant (CTA) signs up with a photo and an office, no department,
 });
 
 test('a visitor makes an id and password account in the login modal, logs out and signs back in with them', async ({ page, baseURL }) => {
-  const phone = newPhone();
+  const phone = nextPhone();
   const email = `id${phone}@example.com`;
   const password = 'beesang pass 7';
   await open(page, '/');
   const header = page.locator('header');
-  await header.getByRole('button', { name: '로그인', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: '아이디로 로그인' }).click();
-  await dialog.getByRole('heading', { name: '아이디로 로그인' }).waitFor();
+  const dialog = await openIdLogin(page);
   await dialog.getByRole('button', { name: '아이디로 회원가입' }).click();
   await dialog.getByRole('heading', { name: '아이디로 회원가입' }).waitFor();
 
@@ -242,9 +235,7 @@ test('a visitor makes an id and password account in the login modal, logs out an
 
   await logout(page);
   await page.waitForURL((url) => url.pathname === '/');
-  await header.getByRole('button', { name: '로그인', exact: true }).click();
-  await dialog.getByRole('button', { name: '아이디로 로그인' }).click();
-  await dialog.getByRole('heading', { name: '아이디로 로그인' }).waitFor();
+  await openIdLogin(page);
   await dialog.getByLabel('아이디 (이메일)').fill(email);
   await dialog.getByLabel('비밀번호').fill(password);
   await dialog.getByRole('button', { name: '로그인', exact: true }).click();
@@ -253,7 +244,7 @@ test('a visitor makes an id and password account in the login modal, logs out an
 });
 
 test('a member with a password signs in with their id; 아이디 찾기 answers for an unknown identity', async ({ page, baseURL }) => {
-  const phone = newPhone();
+  const phone = nextPhone();
   const email = `pw${phone}@example.com`;
   const password = 'beesang-pass-1';
   await open(page, '/');
@@ -285,16 +276,13 @@ test('a member with a password signs in with their id; 아이디 찾기 answers 
 
   await open(page, '/');
   const header = page.locator('header');
-  await header.getByRole('button', { name: '로그인', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: '아이디로 로그인' }).click();
-  await dialog.getByRole('heading', { name: '아이디로 로그인' }).waitFor();
+  const dialog = await openIdLogin(page);
 
   // 아이디 찾기 through the simulated provider: this identity never joined.
   const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: '아이디 찾기' }).click()]);
   await popup.getByLabel('이름').fill('박모름');
   await popup.getByLabel('생년월일 (8자리)').fill('19850505');
-  await popup.getByLabel('휴대폰 번호').fill(newPhone());
+  await popup.getByLabel('휴대폰 번호').fill(nextPhone());
   await popup.getByRole('button', { name: '인증 완료' }).click();
   await dialog.getByText('본인인증 정보로 가입된 계정이 없습니다.').waitFor();
 

@@ -2,50 +2,13 @@ import type { StockSummary } from '@beesang/contract';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { api, hydrated, open, SEARCH_PLACEHOLDER, test } from './browser';
+import { newPhone, signUpMember } from './members';
 
 /** Favourites (header search star, /favorite reordering) and the discussion tab (write, report). */
 
-let counter = Date.now() % 10_000_000;
-const newPhone = () => `0107${String(++counter).padStart(7, '0').slice(-7)}`;
-
-async function latestCode(baseURL: string, phone: string): Promise<string> {
-  for (let i = 0; i < 20; i++) {
-    const res = await fetch(`${baseURL}/api/dev/sms-outbox?phone=${phone}`);
-    const body = (await res.json()) as { result: Array<{ text: string }> };
-    const code = /\[(\d{6})\]/.exec(body.result[0]?.text ?? '')?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no SMS for ${phone}`);
-}
-
-/**
- * A new member signed in within `context`: the sign-up and identity calls go through the context's
- * own request client, so the session cookies land in the browser (the sign-up screens have their
- * own journey in accounts.e2e.ts).
- */
-async function signUp(context: BrowserContext, baseURL: string, nickname: string): Promise<void> {
-  const req = context.request;
-  const phone = newPhone();
-  const post = async (path: string, data?: unknown) => {
-    const res = await req.post(`${baseURL}${path}`, { data });
-    if (!res.ok()) throw new Error(`POST ${path} answered ${res.status()}: ${await res.text()}`);
-    return res.status() === 204 ? undefined : ((await res.json()) as { result: unknown }).result;
-  };
-  await post('/api/sms/send', { phone });
-  await post('/api/sms/match', { phone, code: await latestCode(baseURL, phone) });
-  await post('/api/auth/sms/sign-up', {
-    userId: `${phone}@example.com`,
-    userName: nickname,
-    phoneNumber: phone,
-    deviceType: 3,
-    userDeviceId: '',
-    fcmDeviceToken: '',
-  });
-  const { requestId } = (await post('/api/identity/requests')) as { requestId: string };
-  await post('/api/identity/simulated/complete', { request: requestId, name: '김비상', birth: '19900101', phone });
-  await post('/api/identity/verify', { requestId });
-}
+/** A new member signed in within `context`. */
+const signUp = (context: BrowserContext, baseURL: string, nickname: string) =>
+  signUpMember(context, baseURL, { nickname, phone: newPhone('0107') });
 
 /** The member's favourites in their saved order, as the server has them. */
 async function savedOrder(context: BrowserContext, baseURL: string): Promise<string[]> {

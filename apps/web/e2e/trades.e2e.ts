@@ -2,43 +2,13 @@ import { formatNumber, type StockProfile, type StockSummary, tradeMessages, trad
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { api, hydrated, open, PHONE, test, won } from './browser';
+import { newPhone, signUpMember } from './members';
 
 /** Listings on the stock page: the trade modal's rules, edit, finish, delete, and who may register. */
 
-let counter = Date.now() % 10_000_000;
-const newPhone = () => `0105${String(++counter).padStart(7, '0').slice(-7)}`;
-
-async function latestCode(baseURL: string, phone: string): Promise<string> {
-  for (let i = 0; i < 20; i++) {
-    const res = await fetch(`${baseURL}/api/dev/sms-outbox?phone=${phone}`);
-    const body = (await res.json()) as { result: Array<{ text: string }> };
-    const code = /\[(\d{6})\]/.exec(body.result[0]?.text ?? '')?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no SMS for ${phone}`);
-}
-
-/**
- * A new member signed in within `context` through its own request client (so the session cookies
- * land in the browser): phone sign-up from the dev SMS outbox, then, unless `verified` is false,
- * identity verification through the simulated provider.
- */
-async function signUp(context: BrowserContext, baseURL: string, nickname: string, verified = true): Promise<void> {
-  const phone = newPhone();
-  const post = async (path: string, data?: unknown) => {
-    const res = await context.request.post(`${baseURL}${path}`, { data });
-    if (!res.ok()) throw new Error(`POST ${path} answered ${res.status()}: ${await res.text()}`);
-    return res.status() === 204 ? undefined : ((await res.json()) as { result: unknown }).result;
-  };
-  await post('/api/sms/send', { phone });
-  await post('/api/sms/match', { phone, code: await latestCode(baseURL, phone) });
-  await post('/api/auth/sms/sign-up', { userId: `${phone}@example.com`, userName: nickname, phoneNumber: phone });
-  if (!verified) return;
-  const { requestId } = (await post('/api/identity/requests')) as { requestId: string };
-  await post('/api/identity/simulated/complete', { request: requestId, name: '김매물', birth: '19900101', phone });
-  await post('/api/identity/verify', { requestId });
-}
+/** A new member signed in within `context`; identity-verified unless `verified` is false. */
+const signUp = (context: BrowserContext, baseURL: string, nickname: string, verified = true) =>
+  signUpMember(context, baseURL, { nickname, phone: newPhone('0105'), verified });
 
 /** A company by its place in the market-cap list, far from the ones other journeys use. */
 async function companyAt(baseURL: string, place: number): Promise<StockProfile> {

@@ -68,6 +68,10 @@ export const tradeMessages = {
   sanctionWarn: '운영정책 위반으로 경고를 받은 계정입니다. 같은 행위가 반복되면 이용이 제한될 수 있습니다.',
   sanctionStopDebate: '운영정책 위반으로 토론 글쓰기가 제한된 계정입니다.',
   sanctionStopTrade: '운영정책 위반으로 매물 등록과 수정이 제한된 계정입니다.',
+  // The web's notice of the member's own sanction, under the header.
+  sanctionNoticeLabel: '운영정책 안내',
+  sanctionNoticeContact: '고객센터 문의',
+  sanctionNoticeDismiss: '안내 닫기',
 } as const;
 
 /** Korean names of the report reasons (spec §3 enum, NONE excluded), in the order the report dialog lists them. */
@@ -156,6 +160,14 @@ export const tradeUiMessages = {
   proofUploading: '올리는 중',
   proofRemove: '증빙 삭제',
   proofAttached: '증빙 이미지',
+  // (Re)attaching the proof of an own unissued-stock sale from the listings tab.
+  proofAttach: '증빙 첨부',
+  proofReattach: '증빙 다시 올리기',
+  proofDialogTitle: '미발행 주식 증빙',
+  proofReattachHelp: '운영팀이 증빙을 다시 요청했어요. 주식 보유가 잘 보이는 이미지로 다시 올려주세요.',
+  proofSubmit: '증빙 제출',
+  proofSubmitDone: '증빙을 제출했어요. 운영팀이 확인하는 동안 ‘증빙 확인 중’으로 표시돼요.',
+  proofSubmitFailed: '증빙을 제출하지 못했습니다.',
   // Listings tab.
   sellSide: '매도 매물',
   buySide: '매수 매물',

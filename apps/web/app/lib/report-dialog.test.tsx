@@ -1,8 +1,10 @@
 import { communityMessages as t, tradeMessages, type UserDetail } from '@beesang/contract';
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { click, fakeApi, loginDialogOpened, ok, renderInApp, reply, settle, typeInto } from './market-test-kit';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { click, dialog, settle, type } from '../test/dom';
+import { fakeApi, json, ok } from '../test/fake-api';
+import { loginDialogOpened, renderInApp } from '../test/render';
 import { ReportDialog, type ReportTarget } from './report-dialog';
 
 const PATH = 'POST /api/accuse/opinion/9';
@@ -27,19 +29,12 @@ function openDialog(user?: UserDetail | null, target?: ReportTarget) {
   return onReported;
 }
 
-const dialog = () => screen.queryByRole('dialog');
 const submit = () => screen.getByRole('button', { name: t.reportSubmit }) as HTMLButtonElement;
 const detail = () => screen.getByLabelText(t.reportDetailLabel) as HTMLTextAreaElement;
 
 beforeEach(() => {
   vi.useFakeTimers();
 });
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
 describe('report dialog', () => {
   it('lists the six reasons of the spec in Korean; sending waits for a reason', () => {
     fakeApi({});
@@ -60,9 +55,9 @@ describe('report dialog', () => {
     fakeApi({});
     openDialog();
     expect(screen.getByText(/^0 \/ 500/)).toBeTruthy();
-    typeInto(detail(), '광고 글입니다');
+    type(detail(), '광고 글입니다');
     expect(screen.getByText(/^7 \/ 500/)).toBeTruthy();
-    typeInto(detail(), '가'.repeat(520));
+    type(detail(), '가'.repeat(520));
     expect(detail().value).toHaveLength(500);
     expect(screen.getByText(/^500 \/ 500/)).toBeTruthy();
     expect(detail().maxLength).toBe(500);
@@ -72,22 +67,22 @@ describe('report dialog', () => {
     const api = fakeApi({ [PATH]: () => ok({ accuseIdx: 1 }) });
     const onReported = openDialog();
     click(screen.getByRole('radio', { name: '광고·스팸' }));
-    typeInto(detail(), '  주식 리딩방 광고  ');
+    type(detail(), '  주식 리딩방 광고  ');
     click(submit());
     await settle();
     expect(api.calls).toHaveLength(1);
     expect(api.calls[0]?.body).toEqual({ reason: 2, detail: '주식 리딩방 광고' });
-    expect(api.calls[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(api.calls[0]?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(screen.getByText(tradeMessages.reportDone)).toBeTruthy();
     expect(onReported).toHaveBeenCalledTimes(1);
     expect(dialog()).toBeNull();
   });
 
   it('a failed send keeps what was typed; the retry reuses the key, changed content gets a new one', async () => {
-    const api = fakeApi({ [PATH]: () => reply(500, { message: '처리 중 오류가 발생했습니다.', code: 'INTERNAL' }) });
+    const api = fakeApi({ [PATH]: () => json({ message: '처리 중 오류가 발생했습니다.', code: 'INTERNAL' }, 500) });
     const onReported = openDialog();
     click(screen.getByRole('radio', { name: '욕설·비방' }));
-    typeInto(detail(), '심한 욕설');
+    type(detail(), '심한 욕설');
     click(submit());
     await settle();
     expect(screen.getByRole('alert').textContent).toContain('처리 중 오류가 발생했습니다.');
@@ -97,17 +92,17 @@ describe('report dialog', () => {
 
     click(submit());
     await settle();
-    typeInto(detail(), '심한 욕설과 비방');
+    type(detail(), '심한 욕설과 비방');
     click(submit());
     await settle();
-    const keys = api.calls.map((c) => c.headers['idempotency-key']);
+    const keys = api.calls.map((c) => c.headers.get('idempotency-key'));
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
     expect(onReported).not.toHaveBeenCalled();
   });
 
   it("a second report shows the server's '이미 신고한 게시물입니다.' and marks the post as reported", async () => {
-    fakeApi({ [PATH]: () => reply(409, { message: tradeMessages.reportDuplicate, code: 'DUPLICATE_REPORT' }) });
+    fakeApi({ [PATH]: () => json({ message: tradeMessages.reportDuplicate, code: 'DUPLICATE_REPORT' }, 409) });
     const onReported = openDialog();
     click(screen.getByRole('radio', { name: '허위 정보' }));
     click(submit());

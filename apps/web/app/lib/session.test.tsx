@@ -1,10 +1,9 @@
 import { NOTIFICATION_MS } from '@beesang/contract';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderInApp } from '../test/render';
 import { apiFetch } from './api-client';
-import { NotifyProvider } from './notify';
-import { SessionProvider, useSession } from './session';
+import { useSession } from './session';
 
 /** A page that calls the API, and one that needs a member: both go through the real providers. */
 function CallingPage() {
@@ -23,36 +22,11 @@ function CallingPage() {
 }
 
 function renderApp(path: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        element: (
-          <NotifyProvider>
-            <SessionProvider>
-              <Outlet />
-            </SessionProvider>
-          </NotifyProvider>
-        ),
-        children: [
-          { index: true, element: <p>home</p> },
-          { path: 'stock/:id', element: <CallingPage /> },
-        ],
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
+  return renderInApp(<CallingPage />, { user: null, path }).router;
 }
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
 });
 
 describe('session', () => {

@@ -156,6 +156,7 @@ export default function StockDetail({ loaderData }: Route.ComponentProps) {
               <>
                 <TradeBook
                   companyIdx={profile.companyIdx}
+                  unissued={company.unissued}
                   data={trades}
                   onEdit={(trade) => tradeModal.edit(trade, company)}
                   onReport={(trade) => (session.isLoggedIn ? setReporting(trade.tradeIdx) : session.openLoginDialog())}

@@ -1,52 +1,18 @@
 import type { UserDetail } from '@beesang/contract';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NotifyProvider } from '../../lib/notify';
-import { SessionProvider } from '../../lib/session';
-import { TEST_MEMBER } from '../../lib/test-member';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { settle } from '../../test/dom';
+import { TEST_MEMBER as USER } from '../../test/members';
+import { renderInApp } from '../../test/render';
 import { Header } from './header';
 
-const USER: UserDetail = TEST_MEMBER;
-
-function renderHeader(user: UserDetail | null, path = '/stock/1') {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        element: (
-          <NotifyProvider>
-            <SessionProvider initialUser={user}>
-              <Header search={null} onOpenCustomerCentre={() => {}} onRegister={() => {}} />
-              <Outlet />
-            </SessionProvider>
-          </NotifyProvider>
-        ),
-        children: [
-          { index: true, element: <p>home</p> },
-          { path: 'stock/:id', element: <p>stock</p> },
-        ],
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(<RouterProvider router={router} />);
-  return router;
-}
-
-async function settle() {
-  await act(async () => {
-    await vi.advanceTimersByTimeAsync(0);
-  });
+function renderHeader(user: UserDetail | null) {
+  const header = <Header search={null} onOpenCustomerCentre={() => {}} onRegister={() => {}} />;
+  return renderInApp(<p>stock</p>, { user, path: '/stock/1', layout: header }).router;
 }
 
 beforeEach(() => {
   vi.useFakeTimers();
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('header session', () => {

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
+import { Avatar } from '../ui/avatar';
 import { BrandMark } from './brand-mark';
 
 /** Global header (spec §2): logo, intro link, search, login or profile, register, menu. */
@@ -53,13 +54,7 @@ export function Header({
                 관심 종목
               </Link>
               <span className="flex items-center gap-2">
-                <img
-                  src={session.user.profileImageUrl || '/default-profile.svg'}
-                  alt=""
-                  width={28}
-                  height={28}
-                  className="size-7 rounded-full bg-page"
-                />
+                <Avatar url={session.user.profileImageUrl} size={28} className="size-7" />
                 <span className="text-sm font-semibold max-md:hidden">{session.user.userNickname}</span>
               </span>
             </>

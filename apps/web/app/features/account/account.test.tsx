@@ -1,26 +1,13 @@
 import { messages, type UserDetail } from '@beesang/contract';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NotifyProvider } from '../../lib/notify';
+import { TEST_MEMBER } from '../../test/members';
 import { DeleteAccount } from './delete-account';
 import { ProfileForm } from './profile-form';
 
-const USER: UserDetail = {
-  userIdx: 7,
-  userLevel: 1,
-  userNickname: '비상회원',
-  userName: '',
-  userEmail: 'member@example.com',
-  profileImageUrl: '',
-  expertType: 'NORMAL',
-  expertName: '',
-  officeName: '',
-  officeDept: '',
-  introduction: '',
-  sanctionState: 0,
-  phoneMasked: '010****5678',
-};
+const USER: UserDetail = { ...TEST_MEMBER, userNickname: '비상회원', userEmail: 'member@example.com' };
 
 function renderAt(element: React.ReactNode) {
   const router = createMemoryRouter(
@@ -36,11 +23,6 @@ function renderAt(element: React.ReactNode) {
 
 const json = (status: number, body: unknown) =>
   new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 describe('account page', () => {
   it('validates the nickname on change and saves through PUT /api/user/myPage', async () => {

@@ -1,36 +1,23 @@
-import { useId } from 'react';
 import { Button } from '../../components/ui/button';
+import { Form } from '../../components/ui/form';
 import { TextField } from '../../components/ui/text-field';
 import type { SessionUser } from '../../lib/session';
+import { useErrorLine } from './error-line';
 import { FindId } from './find-id';
+import { IdEmailField } from './id-email-field';
 import { PASSWORD_MAX, useIdLogin } from './use-id-login';
 
 /** ID_LOGIN page: email + password sign-in for accounts that have a password, 아이디 찾기, and the way to ID_SIGNUP. */
 export function IdLoginPage(props: { onSignedIn(user: SessionUser): void; onPhoneLogin(): void; onIdSignUp(): void }) {
   const login = useIdLogin(props);
-  const errorId = useId();
-  const describedBy = login.error ? errorId : undefined;
+  const error = useErrorLine(login.error);
+  // A refused sign-in is about the pair, so both fields point to the one line.
+  const verdict = { 'aria-describedby': error.describedBy, 'aria-invalid': login.error ? true : undefined };
   return (
     <div>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void login.submit();
-        }}
-      >
+      <Form onSubmit={login.submit}>
         <div className="space-y-4">
-          <TextField
-            label="아이디 (이메일)"
-            type="email"
-            autoComplete="username"
-            placeholder="example@beesang.kr"
-            maxLength={100}
-            value={login.email}
-            onChange={(e) => login.setEmail(e.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={login.error ? true : undefined}
-          />
+          <IdEmailField value={login.email} onChange={(e) => login.setEmail(e.target.value)} {...verdict} />
           <TextField
             label="비밀번호"
             type="password"
@@ -38,17 +25,14 @@ export function IdLoginPage(props: { onSignedIn(user: SessionUser): void; onPhon
             maxLength={PASSWORD_MAX}
             value={login.password}
             onChange={(e) => login.setPassword(e.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={login.error ? true : undefined}
+            {...verdict}
           />
         </div>
-        <p id={errorId} aria-live="polite" className="mt-3 min-h-5 text-sm text-danger">
-          {login.error}
-        </p>
+        {error.line}
         <Button type="submit" full className="mt-4" disabled={!login.canSubmit}>
           로그인
         </Button>
-      </form>
+      </Form>
       <div className="mt-6 flex items-start justify-between gap-4">
         <FindId />
         <button type="button" className="shrink-0 text-sm font-semibold text-brand" onClick={props.onPhoneLogin}>

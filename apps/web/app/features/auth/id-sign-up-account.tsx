@@ -1,5 +1,8 @@
 import { Button } from '../../components/ui/button';
+import { Form } from '../../components/ui/form';
 import { TextField } from '../../components/ui/text-field';
+import { NicknameField } from './account-fields';
+import { IdEmailField } from './id-email-field';
 import { ID_SIGN_UP_TEXT, passwordLengthState, type RuleState } from './id-sign-up-form';
 import { SignUpRootError } from './sign-up-root-error';
 import { TermsChecklist } from './terms-checklist';
@@ -50,71 +53,43 @@ function PasswordRule({ password, invalid }: { password: string; invalid: boolea
   );
 }
 
+function PasswordMatch() {
+  return (
+    <span className="inline-flex items-center gap-1 font-medium text-brand">
+      <Mark kind="check" />
+      {ID_SIGN_UP_TEXT.passwordMatch}
+    </span>
+  );
+}
+
 /** The second step of the id sign-up: id (email), password twice, nickname, terms. */
 export function IdSignUpAccount({ form, phone, onChangePhone }: { form: IdSignUpForm; phone: string; onChangePhone(): void }) {
   const { values, errors } = form;
   const confirmed = values.passwordConfirm !== '' && values.passwordConfirm === values.password && !errors.passwordConfirm;
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.submit();
-      }}
-    >
+    <Form className="space-y-4" onSubmit={form.submit}>
       <VerifiedPhone phone={phone} onChange={onChangePhone} />
-      <TextField
-        label="아이디 (이메일)"
-        type="email"
-        autoComplete="username"
-        placeholder="example@beesang.kr"
-        maxLength={100}
-        value={values.email}
-        onChange={(e) => form.set('email', e.target.value)}
-        error={errors.email}
-        hint={errors.email ? undefined : '로그인할 때 아이디로 써요.'}
-      />
+      <IdEmailField {...form.bind('email')} hint={errors.email ? undefined : '로그인할 때 아이디로 써요.'} />
       <TextField
         label="비밀번호"
         type="password"
         autoComplete="new-password"
-        value={values.password}
-        onChange={(e) => form.set('password', e.target.value)}
-        onBlur={() => form.leave('password')}
-        error={errors.password}
+        {...form.bind('password')}
         hint={<PasswordRule password={values.password} invalid={Boolean(errors.password)} />}
       />
       <TextField
         label="비밀번호 확인"
         type="password"
         autoComplete="new-password"
-        value={values.passwordConfirm}
-        onChange={(e) => form.set('passwordConfirm', e.target.value)}
-        onBlur={() => form.leave('passwordConfirm')}
-        error={errors.passwordConfirm}
-        hint={
-          confirmed ? (
-            <span className="inline-flex items-center gap-1 font-medium text-brand">
-              <Mark kind="check" />
-              {ID_SIGN_UP_TEXT.passwordMatch}
-            </span>
-          ) : undefined
-        }
+        {...form.bind('passwordConfirm')}
+        hint={confirmed ? <PasswordMatch /> : undefined}
       />
-      <TextField
-        label="닉네임"
-        autoComplete="nickname"
-        placeholder="한글 또는 영문 2~10자"
-        value={values.nickname}
-        onChange={(e) => form.set('nickname', e.target.value)}
-        error={errors.nickname}
-      />
+      <NicknameField {...form.bind('nickname')} />
       <TermsChecklist value={values.terms} onChange={(t) => form.set('terms', t)} error={errors.terms} />
       <SignUpRootError message={form.rootError} />
       <Button type="submit" full disabled={form.disabled}>
         {form.checkingEmail ? '아이디 확인 중…' : form.submitting ? '가입하는 중…' : '가입하기'}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { messages } from '@beesang/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { Form } from '../../components/ui/form';
 import { ApiError } from '../../lib/api-client';
 import type { SessionUser } from '../../lib/session';
 import { isPhoneRegistered } from './auth-api';
@@ -27,8 +28,6 @@ export function IdSignUpPage(props: { onSignedUp(user: SessionUser): void; onIdL
       setStep('phone');
     },
   });
-  const errorId = useId();
-  const describedBy = verification.error ? errorId : undefined;
   const canContinue = verification.complete && !checking;
 
   // The focused control left with its step: focus moves to the first field of the new one.
@@ -61,24 +60,13 @@ export function IdSignUpPage(props: { onSignedUp(user: SessionUser): void; onIdL
       {step === 'account' ? (
         <IdSignUpAccount form={form} phone={phone} onChangePhone={() => setStep('phone')} />
       ) : (
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void next();
-          }}
-        >
+        <Form onSubmit={next}>
           <p className="text-2xl leading-snug font-bold">
             휴대폰 인증 후
             <br />
             <span className="text-brand">아이디</span>를 만들어요
           </p>
-          <div className="mt-8 space-y-4">
-            <PhoneCodeFields verification={verification} describedBy={describedBy} />
-          </div>
-          <p id={errorId} aria-live="polite" className="mt-3 min-h-5 text-sm text-danger">
-            {verification.error}
-          </p>
+          <PhoneCodeFields verification={verification} />
           <Button type="submit" full className="mt-4" disabled={!canContinue}>
             다음
           </Button>
@@ -91,7 +79,7 @@ export function IdSignUpPage(props: { onSignedUp(user: SessionUser): void; onIdL
               아이디로 로그인
             </button>
           </p>
-        </form>
+        </Form>
       )}
     </div>
   );

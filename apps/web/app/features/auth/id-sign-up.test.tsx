@@ -1,36 +1,16 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  bodyOf,
-  button,
-  calls,
-  click,
-  describedError,
-  dialog,
-  field,
-  json,
-  PHONE,
-  renderLogin,
-  stubApi,
-  type,
-  USER,
-  wait,
-} from './test-kit';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { button, checkbox, click, describedError, dialog, field, settle, type } from '../../test/dom';
+import { json, ok } from '../../test/fake-api';
+import { member, openLoginDialog } from '../../test/render';
+import { authApi, errorLine, PHONE, renderLogin, USER, verifyPhone } from './test-kit';
 
 beforeEach(() => {
   vi.useFakeTimers();
 });
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
 const SIGN_UP = 'POST /api/auth/sign-up';
 const PASSWORD = 'beesang pass 1';
-const tokens = () => json({ result: { accessToken: 'a', refreshToken: 'r' } });
-const checkbox = (name: string | RegExp) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
-const errorLine = () => document.querySelector('form p[aria-live]')?.textContent ?? '';
+const tokens = () => ok({ accessToken: 'a', refreshToken: 'r' });
 const blur = (element: HTMLElement) =>
   act(() => {
     fireEvent.blur(element);
@@ -45,18 +25,9 @@ function openIdSignUp() {
   return router;
 }
 
-async function verifyPhone() {
-  type(field('휴대폰 번호'), PHONE);
-  click(button('인증요청'));
-  await wait();
-  type(field('인증번호'), '123456');
-  click(button('다음'));
-  await wait();
-}
-
 async function reachAccount() {
   const router = openIdSignUp();
-  await verifyPhone();
+  await verifyPhone('다음');
   expect(screen.getByText(/인증된 휴대폰 번호/).textContent).toContain('010-1234-5678');
   return router;
 }
@@ -80,7 +51,7 @@ function expectFilled(email = 'id@beesang.kr') {
 
 describe('ID_SIGNUP phone step', () => {
   it('is reached from the id login; 다음 waits for a phone and a 6-digit code; the link goes back', () => {
-    const api = stubApi();
+    const api = authApi();
     openIdSignUp();
     expect(screen.getByText(/를 만들어요/)).toBeTruthy();
     const next = button('다음');
@@ -93,32 +64,32 @@ describe('ID_SIGNUP phone step', () => {
     expect(next.disabled).toBe(false);
     click(button('아이디로 로그인'));
     expect(screen.getByRole('dialog', { name: '아이디로 로그인' })).toBeTruthy();
-    expect(api).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('a wrong code stays on the phone step with the server reason', async () => {
-    stubApi({
+    authApi({
       'POST /api/sms/match': () =>
         json({ result: false, code: 'CODE_MISMATCH', message: '인증번호가 일치하지 않아요. 다시 확인해 주세요.' }),
     });
     openIdSignUp();
-    await verifyPhone();
+    await verifyPhone('다음');
     expect(errorLine()).toBe('인증번호가 일치하지 않아요. 다시 확인해 주세요.');
     expect(describedError(field('인증번호'))).toBe('인증번호가 일치하지 않아요. 다시 확인해 주세요.');
     expect(screen.queryByLabelText('비밀번호')).toBeNull();
   });
 
   it('a number that already has an account is told to sign in', async () => {
-    const api = stubApi({ [`GET /api/user/userPhone/${PHONE}`]: () => json({ result: true }) });
+    const api = authApi({ [`GET /api/user/userPhone/${PHONE}`]: () => json({ result: true }) });
     openIdSignUp();
-    await verifyPhone();
-    expect(calls(api)).toEqual(['POST /api/sms/send', 'POST /api/sms/match', `GET /api/user/userPhone/${PHONE}`]);
+    await verifyPhone('다음');
+    expect(api.keys()).toEqual(['POST /api/sms/send', 'POST /api/sms/match', `GET /api/user/userPhone/${PHONE}`]);
     expect(errorLine()).toBe('이미 가입된 휴대폰 번호입니다. 로그인해주세요.');
     expect(screen.queryByLabelText('비밀번호')).toBeNull();
   });
 
   it('a verified new number moves on to the account form, focused on the id', async () => {
-    stubApi();
+    authApi();
     await reachAccount();
     expect(document.activeElement).toBe(field('아이디 (이메일)'));
     expect(field('비밀번호').type).toBe('password');
@@ -130,7 +101,7 @@ describe('ID_SIGNUP phone step', () => {
 
 describe('ID_SIGNUP account form', () => {
   it('shows the password rule as the visitor types, and errors in Korean once a field is used', async () => {
-    stubApi();
+    authApi();
     await reachAccount();
     const password = field('비밀번호');
     const confirm = field('비밀번호 확인');
@@ -185,12 +156,12 @@ describe('ID_SIGNUP account form', () => {
   });
 
   it('registers with the contract payload, loads the member, closes the modal and reopens at LOGIN', async () => {
-    const api = stubApi({ [SIGN_UP]: tokens });
+    const api = authApi({ [SIGN_UP]: tokens });
     await reachAccount();
     fillAccount(' id@beesang.kr ');
     click(button('가입하기'));
-    await wait();
-    expect(calls(api)).toEqual([
+    await settle();
+    expect(api.keys()).toEqual([
       'POST /api/sms/send',
       'POST /api/sms/match',
       `GET /api/user/userPhone/${PHONE}`,
@@ -198,7 +169,7 @@ describe('ID_SIGNUP account form', () => {
       SIGN_UP,
       'GET /api/user/myPage/detail',
     ]);
-    expect(bodyOf(api, SIGN_UP)).toEqual({
+    expect(api.last(SIGN_UP)?.body).toEqual({
       userId: 'id@beesang.kr',
       userPassword: PASSWORD,
       userName: '아이디개미',
@@ -210,19 +181,19 @@ describe('ID_SIGNUP account form', () => {
       fcmDeviceToken: '',
     });
     expect(dialog()).toBeNull();
-    expect(screen.getByTestId('who').textContent).toBe(USER.userNickname);
-    click(button('open login'));
+    expect(member()).toBe(USER.userNickname);
+    openLoginDialog();
     expect(screen.getByRole('dialog', { name: '간편 로그인' })).toBeTruthy();
   });
 
   it('a taken id is marked on the id field; nothing is registered and nothing typed is lost', async () => {
-    const api = stubApi({ 'GET /api/user/userId/taken%40beesang.kr': () => json({ result: true }) });
+    const api = authApi({ 'GET /api/user/userId/taken%40beesang.kr': () => json({ result: true }) });
     await reachAccount();
     fillAccount('taken@beesang.kr');
     click(button('가입하기'));
-    await wait();
+    await settle();
     expect(describedError(field('아이디 (이메일)'))).toBe('이미 사용 중인 이메일입니다.');
-    expect(calls(api)).not.toContain(SIGN_UP);
+    expect(api.keys()).not.toContain(SIGN_UP);
     expectFilled('taken@beesang.kr');
     type(field('아이디 (이메일)'), 'free@beesang.kr');
     expect(describedError(field('아이디 (이메일)'))).toBe('로그인할 때 아이디로 써요.');
@@ -234,21 +205,21 @@ describe('ID_SIGNUP account form', () => {
       { message: '이미 사용 중인 이메일입니다.', code: 'EMAIL_IN_USE', fields: { userId: '이미 사용 중인 이메일입니다.' } },
       409,
     );
-    stubApi({ [SIGN_UP]: () => answer });
+    authApi({ [SIGN_UP]: () => answer });
     await reachAccount();
     fillAccount();
     click(button('가입하기'));
-    await wait();
+    await settle();
     expect(describedError(field('아이디 (이메일)'))).toBe('이미 사용 중인 이메일입니다.');
     expectFilled();
 
     answer = json({ message: '처리 중 오류가 발생했습니다.' }, 500);
     type(field('아이디 (이메일)'), 'other@beesang.kr');
     click(button('가입하기'));
-    await wait();
+    await settle();
     expect(screen.getByRole('alert').textContent).toBe('회원가입 중 오류가 발생했습니다. 잠시 후 다시 시도해주세요.');
     expectFilled('other@beesang.kr');
-    expect(screen.getByTestId('who').textContent).toBe('guest');
+    expect(member()).toBe('guest');
 
     answer = json(
       {
@@ -259,37 +230,37 @@ describe('ID_SIGNUP account form', () => {
       400,
     );
     click(button('가입하기'));
-    await wait();
+    await settle();
     expect(describedError(field('비밀번호'))).toContain('비밀번호는 8자 이상 64자 이하로 입력해주세요.');
   });
 
   it('an expired phone ticket goes back to the phone step with the reason, then on to the same values', async () => {
     let signUp = () => json({ message: '휴대폰 인증을 먼저 완료해주세요.', code: 'VERIFICATION_REQUIRED' }, 401);
-    const api = stubApi({ [SIGN_UP]: () => signUp() });
+    const api = authApi({ [SIGN_UP]: () => signUp() });
     await reachAccount();
     fillAccount();
     click(button('가입하기'));
-    await wait();
+    await settle();
     expect(screen.getByRole('dialog', { name: '아이디로 회원가입' })).toBeTruthy();
     expect(errorLine()).toBe('휴대폰 인증을 먼저 완료해주세요.');
     expect(field('휴대폰 번호').value).toBe(PHONE);
     expect(field('인증번호').value).toBe('');
     expect(button('인증요청')).toBeTruthy();
     // A lost ticket is not a lost session: nobody is told they were logged out.
-    expect(screen.getByTestId('who').textContent).toBe('guest');
+    expect(member()).toBe('guest');
 
     signUp = tokens;
-    await wait(5_000); // the resend cooldown
-    await verifyPhone();
+    await settle(5_000); // the resend cooldown
+    await verifyPhone('다음');
     expectFilled();
     click(button('가입하기'));
-    await wait();
-    expect(calls(api).filter((c) => c === SIGN_UP)).toHaveLength(2);
+    await settle();
+    expect(api.keys().filter((c) => c === SIGN_UP)).toHaveLength(2);
     expect(dialog()).toBeNull();
   });
 
   it('변경 goes back to verify another number without losing the form', async () => {
-    const api = stubApi({
+    const api = authApi({
       'GET /api/user/userPhone/01099998888': () => json({ result: false }),
       [SIGN_UP]: tokens,
     });
@@ -298,16 +269,16 @@ describe('ID_SIGNUP account form', () => {
     click(button(/변경/));
     expect(field('휴대폰 번호').value).toBe(PHONE);
     type(field('휴대폰 번호'), '01099998888');
-    await wait(5_000);
+    await settle(5_000);
     click(button('재전송'));
-    await wait();
+    await settle();
     type(field('인증번호'), '654321');
     click(button('다음'));
-    await wait();
+    await settle();
     expect(screen.getByText(/인증된 휴대폰 번호/).textContent).toContain('010-9999-8888');
     expectFilled();
     click(button('가입하기'));
-    await wait();
-    expect(bodyOf(api, SIGN_UP)).toMatchObject({ phoneNumber: '01099998888' });
+    await settle();
+    expect(api.last(SIGN_UP)?.body).toMatchObject({ phoneNumber: '01099998888' });
   });
 });

@@ -1,22 +1,18 @@
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bodyOf, button, calls, click, dialog, field, json, PHONE, renderLogin, stubApi, type, USER, verifyPhone, wait } from './test-kit';
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { button, click, dialog, field, settle, type } from '../../test/dom';
+import { json } from '../../test/fake-api';
+import { member, openLoginDialog } from '../../test/render';
+import { authApi, errorLine, PHONE, renderLogin, USER, verifyPhone } from './test-kit';
 
 beforeEach(() => {
   vi.useFakeTimers();
 });
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
 const timer = () => screen.queryByRole('timer');
-const errorLine = () => document.querySelector('form p[aria-live]')?.textContent ?? '';
 
 describe('LOGIN page inputs', () => {
   it('keeps digits only, 11 for the phone and 6 for the code', () => {
-    stubApi();
+    authApi();
     renderLogin();
     expect(screen.getByRole('dialog', { name: '간편 로그인' })).toBeTruthy();
     expect(screen.getByText(/8초면 충분해요/)).toBeTruthy();
@@ -32,7 +28,7 @@ describe('LOGIN page inputs', () => {
   });
 
   it('the login button waits for a valid phone and a 6-digit code', () => {
-    stubApi();
+    authApi();
     renderLogin();
     const login = button('로그인 (회원가입)');
     expect(login.disabled).toBe(true);
@@ -47,12 +43,12 @@ describe('LOGIN page inputs', () => {
   });
 
   it('an invalid phone is not sent; the format error shows on the shared line', async () => {
-    const api = stubApi();
+    const api = authApi();
     renderLogin();
     type(field('휴대폰 번호'), '0101234');
     click(button('인증요청'));
-    await wait();
-    expect(api).not.toHaveBeenCalled();
+    await settle();
+    expect(api.calls).toEqual([]);
     expect(errorLine()).toBe('휴대폰 번호 형식이 올바르지 않습니다.');
     expect(field('휴대폰 번호').getAttribute('aria-describedby')).toBeTruthy();
   });
@@ -60,98 +56,98 @@ describe('LOGIN page inputs', () => {
 
 describe('the code request and its clock', () => {
   it('sends the phone, relabels the button and counts 3 minutes down in mm:ss; after it, login says the time is up', async () => {
-    const api = stubApi();
+    const api = authApi();
     renderLogin();
     expect(timer()).toBeNull();
     type(field('휴대폰 번호'), PHONE);
     click(button('인증요청'));
-    await wait();
-    expect(calls(api)).toEqual(['POST /api/sms/send']);
-    expect(bodyOf(api, 'POST /api/sms/send')).toEqual({ phone: PHONE });
-    expect(new Headers(api.mock.calls[0]?.[1]?.headers).get('content-type')).toBe('application/json');
+    await settle();
+    expect(api.keys()).toEqual(['POST /api/sms/send']);
+    expect(api.last('POST /api/sms/send')?.body).toEqual({ phone: PHONE });
+    expect(api.calls[0]?.headers.get('content-type')).toBe('application/json');
     expect(button('재전송')).toBeTruthy();
     expect(timer()?.textContent).toBe('03:00');
-    await wait(1000);
+    await settle(1000);
     expect(timer()?.textContent).toBe('02:59');
-    await wait(60_000);
+    await settle(60_000);
     expect(timer()?.textContent).toBe('01:59');
-    await wait(118_000);
+    await settle(118_000);
     expect(timer()?.textContent).toBe('00:01');
-    await wait(1000);
+    await settle(1000);
     expect(timer()).toBeNull();
 
     type(field('인증번호'), '123456');
     click(button('로그인 (회원가입)'));
-    await wait();
+    await settle();
     expect(errorLine()).toBe('입력 시간이 만료되었어요. 다시 요청해주세요.');
-    expect(calls(api)).toEqual(['POST /api/sms/send']);
+    expect(api.keys()).toEqual(['POST /api/sms/send']);
   });
 
   it('a resend within 5 seconds is refused with a message that clears itself when the 5 seconds are up', async () => {
-    const api = stubApi();
+    const api = authApi();
     renderLogin();
     type(field('휴대폰 번호'), PHONE);
     click(button('인증요청'));
-    await wait(2000);
+    await settle(2000);
     click(button('재전송'));
-    await wait();
+    await settle();
     expect(errorLine()).toBe('5초 이후 재인증 가능합니다.');
-    expect(calls(api)).toEqual(['POST /api/sms/send']);
-    await wait(2999);
+    expect(api.keys()).toEqual(['POST /api/sms/send']);
+    await settle(2999);
     expect(errorLine()).toBe('5초 이후 재인증 가능합니다.');
-    await wait(1);
+    await settle(1);
     expect(errorLine()).toBe('');
     click(button('재전송'));
-    await wait();
-    expect(calls(api)).toEqual(['POST /api/sms/send', 'POST /api/sms/send']);
+    await settle();
+    expect(api.keys()).toEqual(['POST /api/sms/send', 'POST /api/sms/send']);
     expect(timer()?.textContent).toBe('03:00'); // the clock starts again
   });
 
   it('the server cooldown message clears after its Retry-After', async () => {
-    stubApi({
+    authApi({
       'POST /api/sms/send': () => json({ message: '5초 이후 재인증 가능합니다.', code: 'RESEND_TOO_SOON' }, 429, { 'retry-after': '3' }),
     });
     renderLogin();
     type(field('휴대폰 번호'), PHONE);
     click(button('인증요청'));
-    await wait();
+    await settle();
     expect(errorLine()).toBe('5초 이후 재인증 가능합니다.');
-    await wait(3000);
+    await settle(3000);
     expect(errorLine()).toBe('');
   });
 
   it('a failed send shows the failure and does not start the cooldown', async () => {
-    const api = stubApi({
+    const api = authApi({
       'POST /api/sms/send': () => json({ message: '인증번호 발송에 실패했습니다.', code: 'SMS_SEND_FAILED' }, 502),
     });
     renderLogin();
     type(field('휴대폰 번호'), PHONE);
     click(button('인증요청'));
-    await wait();
+    await settle();
     expect(errorLine()).toBe('인증번호 발송에 실패했습니다.');
     expect(button('인증요청')).toBeTruthy();
     expect(timer()).toBeNull();
     click(button('인증요청'));
-    await wait();
-    expect(calls(api)).toEqual(['POST /api/sms/send', 'POST /api/sms/send']);
+    await settle();
+    expect(api.keys()).toEqual(['POST /api/sms/send', 'POST /api/sms/send']);
   });
 });
 
 describe('pressing login', () => {
   it('a wrong code shows the server message and goes no further', async () => {
-    const api = stubApi({
+    const api = authApi({
       'POST /api/sms/match': () =>
         json({ result: false, code: 'CODE_MISMATCH', message: '인증번호가 일치하지 않아요. 다시 확인해 주세요.' }),
     });
     renderLogin();
     await verifyPhone();
     expect(errorLine()).toBe('인증번호가 일치하지 않아요. 다시 확인해 주세요.');
-    expect(calls(api)).toEqual(['POST /api/sms/send', 'POST /api/sms/match']);
-    expect(bodyOf(api, 'POST /api/sms/match')).toEqual({ phone: PHONE, code: '123456' });
+    expect(api.keys()).toEqual(['POST /api/sms/send', 'POST /api/sms/match']);
+    expect(api.last('POST /api/sms/match')?.body).toEqual({ phone: PHONE, code: '123456' });
   });
 
   it('a new number goes to USER_TYPE, which needs a choice before 다음, and the phone is kept for sign-up', async () => {
-    stubApi();
+    authApi();
     renderLogin();
     await verifyPhone();
     expect(screen.getByRole('dialog', { name: '회원 유형 선택' })).toBeTruthy();
@@ -169,41 +165,41 @@ describe('pressing login', () => {
   });
 
   it('the close icon of a later page hides the modal, and it opens again at LOGIN', async () => {
-    stubApi();
+    authApi();
     renderLogin();
     await verifyPhone();
     click(button('닫기'));
     expect(dialog()).toBeNull();
-    click(button('open login'));
+    openLoginDialog();
     expect(screen.getByRole('dialog', { name: '간편 로그인' })).toBeTruthy();
     expect(field('휴대폰 번호').value).toBe('');
   });
 
   it('a member signs in: the modal closes and the session holds the member', async () => {
-    const api = stubApi({ [`GET /api/user/userPhone/${PHONE}`]: () => json({ result: true }) });
+    const api = authApi({ [`GET /api/user/userPhone/${PHONE}`]: () => json({ result: true }) });
     renderLogin();
-    expect(screen.getByTestId('who').textContent).toBe('guest');
+    expect(member()).toBe('guest');
     await verifyPhone();
-    expect(calls(api)).toEqual([
+    expect(api.keys()).toEqual([
       'POST /api/sms/send',
       'POST /api/sms/match',
       `GET /api/user/userPhone/${PHONE}`,
       'POST /api/auth/sms/sign-in',
       'GET /api/user/myPage/detail',
     ]);
-    expect(bodyOf(api, 'POST /api/auth/sms/sign-in')).toEqual({ phone: PHONE, deviceType: 3, userDeviceId: '', fcmDeviceToken: '' });
+    expect(api.last('POST /api/auth/sms/sign-in')?.body).toEqual({ phone: PHONE, deviceType: 3, userDeviceId: '', fcmDeviceToken: '' });
     expect(dialog()).toBeNull();
-    expect(screen.getByTestId('who').textContent).toBe(USER.userNickname);
+    expect(member()).toBe(USER.userNickname);
   });
 
   it('a suspended member sees the server message and stays on LOGIN', async () => {
-    stubApi({
+    authApi({
       [`GET /api/user/userPhone/${PHONE}`]: () => json({ result: true }),
       'POST /api/auth/sms/sign-in': () => json({ message: '이용이 정지된 계정입니다. 고객센터로 문의해주세요.', code: 'SUSPENDED' }, 403),
     });
     renderLogin();
     await verifyPhone();
     expect(errorLine()).toBe('이용이 정지된 계정입니다. 고객센터로 문의해주세요.');
-    expect(screen.getByTestId('who').textContent).toBe('guest');
+    expect(member()).toBe('guest');
   });
 });

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { Button } from '../../components/ui/button';
+import { Form } from '../../components/ui/form';
 import type { SessionUser } from '../../lib/session';
 import { PhoneCodeFields } from './phone-code-fields';
 import { SocialButtons } from './social-buttons';
@@ -8,27 +8,14 @@ import { usePhoneLogin } from './use-phone-login';
 /** LOGIN page of the modal (spec §2): phone, SMS code with its 3-minute clock, one error line. */
 export function LoginPage(props: { onSignedIn(user: SessionUser): void; onNewMember(phone: string): void; onIdLogin(): void }) {
   const login = usePhoneLogin(props);
-  const errorId = useId();
-  const describedBy = login.error ? errorId : undefined;
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void login.submit();
-      }}
-    >
+    <Form onSubmit={login.submit}>
       <p className="text-2xl leading-snug font-bold">
         8초면 충분해요
         <br />
         <span className="text-brand">휴대폰 번호</span>로 시작하기
       </p>
-      <div className="mt-8 space-y-4">
-        <PhoneCodeFields verification={login} describedBy={describedBy} />
-      </div>
-      <p id={errorId} aria-live="polite" className="mt-3 min-h-5 text-sm text-danger">
-        {login.error}
-      </p>
+      <PhoneCodeFields verification={login} />
       <Button type="submit" full className="mt-4" disabled={!login.canSubmit}>
         로그인 (회원가입)
       </Button>
@@ -41,6 +28,6 @@ export function LoginPage(props: { onSignedIn(user: SessionUser): void; onNewMem
           아이디로 로그인
         </button>
       </p>
-    </form>
+    </Form>
   );
 }

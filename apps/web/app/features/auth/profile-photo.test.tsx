@@ -1,9 +1,9 @@
 import { messages, TOAST_MS, UPLOAD_LIST_ANIMATION_MS, UPLOAD_MAX_BYTES } from '@beesang/contract';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotifyProvider } from '../../lib/notify';
-import { imageFile, stubXhr } from './fake-xhr';
+import { imageFile, stubXhr } from '../../test/fake-xhr';
 import { ProfilePhoto } from './profile-photo';
 
 let seen: string[] = [];
@@ -42,11 +42,6 @@ const photo = () => screen.getByRole('img') as HTMLImageElement;
 beforeEach(() => {
   vi.useFakeTimers();
   seen = [];
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('ProfilePhoto', () => {

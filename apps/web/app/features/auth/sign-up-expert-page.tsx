@@ -1,4 +1,5 @@
 import { Button } from '../../components/ui/button';
+import { Form } from '../../components/ui/form';
 import { TextField } from '../../components/ui/text-field';
 import type { SessionUser } from '../../lib/session';
 import { AccountFields } from './account-fields';
@@ -14,14 +15,7 @@ export function SignUpExpertPage({ type, phone, onSignedUp }: { type: 'PB' | 'CT
   const form = useSignUp({ type, phone, onSignedUp });
   const pb = type === 'PB';
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.submit();
-      }}
-    >
+    <Form className="space-y-4" onSubmit={form.submit}>
       <VerifiedPhone phone={phone} />
       <TextField
         label="이름 (실명)"
@@ -56,6 +50,6 @@ export function SignUpExpertPage({ type, phone, onSignedUp }: { type: 'PB' | 'CT
       <Button type="submit" full disabled={form.disabled}>
         {form.checkingEmail ? '이메일 확인 중…' : '가입 완료'}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,4 +1,5 @@
 import { Button } from '../../components/ui/button';
+import { Form } from '../../components/ui/form';
 import type { SessionUser } from '../../lib/session';
 import { AccountFields } from './account-fields';
 import { SignUpRootError } from './sign-up-root-error';
@@ -10,14 +11,7 @@ import { VerifiedPhone } from './verified-phone';
 export function SignUpNormalPage({ phone, onSignedUp }: { phone: string; onSignedUp(user: SessionUser): void }) {
   const form = useSignUp({ type: 'NORMAL', phone, onSignedUp });
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.submit();
-      }}
-    >
+    <Form className="space-y-4" onSubmit={form.submit}>
       <VerifiedPhone phone={phone} />
       <AccountFields form={form} />
       <TermsChecklist value={form.values.terms} onChange={(t) => form.set('terms', t)} error={form.errors.terms} />
@@ -25,6 +19,6 @@ export function SignUpNormalPage({ phone, onSignedUp }: { phone: string; onSigne
       <Button type="submit" full disabled={form.disabled}>
         {form.checkingEmail ? '이메일 확인 중…' : '확인'}
       </Button>
-    </form>
+    </Form>
   );
 }

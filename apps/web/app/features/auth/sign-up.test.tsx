@@ -1,34 +1,14 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { imageFile, stubXhr } from './fake-xhr';
-import {
-  bodyOf,
-  button,
-  calls,
-  click,
-  describedError,
-  dialog,
-  field,
-  json,
-  PHONE,
-  reachSignUp,
-  renderLogin,
-  stubApi,
-  type,
-  USER,
-  wait,
-} from './test-kit';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { button, checkbox, click, describedError, dialog, field, settle, type } from '../../test/dom';
+import { json } from '../../test/fake-api';
+import { imageFile, stubXhr } from '../../test/fake-xhr';
+import { member, openLoginDialog } from '../../test/render';
+import { authApi, PHONE, reachSignUp, renderLogin, USER } from './test-kit';
 
 beforeEach(() => {
   vi.useFakeTimers();
 });
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
-const checkbox = (name: string | RegExp) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
 
 function fillNormal(email = 'ant@beesang.kr') {
   type(field('닉네임'), '비상개미');
@@ -38,7 +18,7 @@ function fillNormal(email = 'ant@beesang.kr') {
 
 describe('normal sign-up', () => {
   it('validates on every change with the normal wording and enables 확인 only when all is valid', async () => {
-    stubApi();
+    authApi();
     renderLogin();
     await reachSignUp('일반 회원');
     expect(screen.getByRole('dialog', { name: '일반 회원가입' })).toBeTruthy();
@@ -66,7 +46,7 @@ describe('normal sign-up', () => {
   });
 
   it("'전체 동의' ticks and unticks both items, and follows them", async () => {
-    stubApi();
+    authApi();
     renderLogin();
     await reachSignUp('일반 회원');
     const all = checkbox('전체 동의');
@@ -88,43 +68,43 @@ describe('normal sign-up', () => {
   });
 
   it('a taken email is marked on the email field and nothing is registered', async () => {
-    const api = stubApi({ 'GET /api/user/userId/taken%40beesang.kr': () => json({ result: true }) });
+    const api = authApi({ 'GET /api/user/userId/taken%40beesang.kr': () => json({ result: true }) });
     renderLogin();
     await reachSignUp('일반 회원');
     fillNormal('taken@beesang.kr');
     click(button('확인'));
-    await wait();
+    await settle();
     expect(describedError(field('이메일'))).toBe('이미 사용 중인 이메일입니다.');
-    expect(calls(api)).not.toContain('POST /api/auth/sms/sign-up');
+    expect(api.keys()).not.toContain('POST /api/auth/sms/sign-up');
     // Changing the email drops the verdict about the old one.
     type(field('이메일'), 'new@beesang.kr');
     expect(describedError(field('이메일'))).toBe('');
   });
 
   it('a failed email check counts as taken', async () => {
-    const api = stubApi({ 'GET /api/user/userId/ant%40beesang.kr': () => json({ message: '서버 오류' }, 500) });
+    const api = authApi({ 'GET /api/user/userId/ant%40beesang.kr': () => json({ message: '서버 오류' }, 500) });
     renderLogin();
     await reachSignUp('일반 회원');
     fillNormal();
     click(button('확인'));
-    await wait();
+    await settle();
     expect(describedError(field('이메일'))).toBe('이메일 중복 확인 중 오류가 발생했습니다.');
-    expect(calls(api)).not.toContain('POST /api/auth/sms/sign-up');
+    expect(api.keys()).not.toContain('POST /api/auth/sms/sign-up');
   });
 
   it('registers with the spec payload, loads the member, closes the modal and reopens at LOGIN', async () => {
-    const api = stubApi();
+    const api = authApi();
     renderLogin();
     await reachSignUp('일반 회원');
     fillNormal();
     click(button('확인'));
-    await wait();
-    expect(calls(api).slice(-3)).toEqual([
+    await settle();
+    expect(api.keys().slice(-3)).toEqual([
       'GET /api/user/userId/ant%40beesang.kr',
       'POST /api/auth/sms/sign-up',
       'GET /api/user/myPage/detail',
     ]);
-    expect(bodyOf(api, 'POST /api/auth/sms/sign-up')).toEqual({
+    expect(api.last('POST /api/auth/sms/sign-up')?.body).toEqual({
       userId: 'ant@beesang.kr',
       userName: '비상개미',
       phoneNumber: PHONE,
@@ -137,20 +117,20 @@ describe('normal sign-up', () => {
       expertType: 'NORMAL',
     });
     expect(dialog()).toBeNull();
-    expect(screen.getByTestId('who').textContent).toBe(USER.userNickname);
-    click(button('open login'));
+    expect(member()).toBe(USER.userNickname);
+    openLoginDialog();
     expect(screen.getByRole('dialog', { name: '간편 로그인' })).toBeTruthy();
   });
 
   it('no token after sign-up is a form error; the modal stays', async () => {
-    stubApi({ 'POST /api/auth/sms/sign-up': () => json({ result: { result11: {} } }) });
+    authApi({ 'POST /api/auth/sms/sign-up': () => json({ result: { result11: {} } }) });
     renderLogin();
     await reachSignUp('일반 회원');
     fillNormal();
     click(button('확인'));
-    await wait();
+    await settle();
     expect(screen.getByRole('alert').textContent).toBe('회원가입 후 로그인 처리 중 문제가 발생했습니다.');
-    expect(screen.getByTestId('who').textContent).toBe('guest');
+    expect(member()).toBe('guest');
   });
 
   it('the server email verdict lands on the field; other failures use the generic message', async () => {
@@ -158,24 +138,24 @@ describe('normal sign-up', () => {
       { message: '이미 사용 중인 이메일입니다.', code: 'EMAIL_IN_USE', fields: { userId: '이미 사용 중인 이메일입니다.' } },
       409,
     );
-    stubApi({ 'POST /api/auth/sms/sign-up': () => answer });
+    authApi({ 'POST /api/auth/sms/sign-up': () => answer });
     renderLogin();
     await reachSignUp('일반 회원');
     fillNormal();
     click(button('확인'));
-    await wait();
+    await settle();
     expect(describedError(field('이메일'))).toBe('이미 사용 중인 이메일입니다.');
     answer = json({}, 500);
     type(field('이메일'), 'other@beesang.kr');
     click(button('확인'));
-    await wait();
+    await settle();
     expect(screen.getByRole('alert').textContent).toBe('회원가입 중 오류가 발생했습니다. 잠시 후 다시 시도해주세요.');
   });
 });
 
 describe('expert sign-up', () => {
   it('PB: expert wording, office and department required, live introduction counter', async () => {
-    stubApi();
+    authApi();
     renderLogin();
     await reachSignUp('증권사 PB 회원');
     expect(screen.getByRole('dialog', { name: '증권사 PB 회원가입' })).toBeTruthy();
@@ -207,7 +187,7 @@ describe('expert sign-up', () => {
   });
 
   it('CTA: office name only; the photo is required, uploaded, and sent as profileUrl', async () => {
-    const api = stubApi();
+    const api = authApi();
     const xhr = stubXhr();
     renderLogin();
     await reachSignUp('세무사 회원');
@@ -225,13 +205,13 @@ describe('expert sign-up', () => {
       fireEvent.change(input, { target: { files: [imageFile('me.png')] } });
     });
     act(() => xhr.last().respond(200, { result: { fileUrl: '/uploads/0123456789abcdef0123456789abcdef.webp' } }));
-    await wait();
+    await settle();
     expect(screen.getByText('이미지 업로드 완료')).toBeTruthy();
     expect(button('가입 완료').disabled).toBe(false);
 
     click(button('가입 완료'));
-    await wait();
-    expect(bodyOf(api, 'POST /api/auth/sms/sign-up')).toMatchObject({
+    await settle();
+    expect(api.last('POST /api/auth/sms/sign-up')?.body).toMatchObject({
       expertType: 'CTA',
       expertName: '김세무',
       officeInfo: { name: '비상세무회계' },
@@ -241,7 +221,7 @@ describe('expert sign-up', () => {
   });
 
   it('PB: removing the photo brings back the required message', async () => {
-    stubApi();
+    authApi();
     const xhr = stubXhr();
     renderLogin();
     await reachSignUp('증권사 PB 회원');
@@ -250,7 +230,7 @@ describe('expert sign-up', () => {
       fireEvent.change(input, { target: { files: [imageFile('me.png')] } });
     });
     act(() => xhr.last().respond(200, { result: { fileUrl: '/uploads/0123456789abcdef0123456789abcdef.webp' } }));
-    await wait();
+    await settle();
     click(button('me.png 삭제'));
     expect(screen.getByText('프로필 사진을 추가해주세요.')).toBeTruthy();
   });

@@ -1,132 +1,52 @@
-import type { UserDetail } from '@beesang/contract';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { expect, type Mock, vi } from 'vitest';
-import { NotifyProvider } from '../../lib/notify';
-import { SessionProvider, useSession } from '../../lib/session';
-import { TEST_MEMBER } from '../../lib/test-member';
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
+import { button, click, dialog, field, settle, type } from '../../test/dom';
+import { fakeApi, json, ok, type Routes } from '../../test/fake-api';
+import { TEST_MEMBER } from '../../test/members';
+import { openLoginDialog, renderInApp } from '../../test/render';
 import { LoginDialog } from './login-dialog';
 
-/** Shared by the auth tests: an API stub shaped like the real one, and the modal inside the app's providers. */
+/** The auth tests' world: the API answering the happy path of a new member, and the login modal in the app. */
 export const PHONE = '01012345678';
 
-export const USER: UserDetail = TEST_MEMBER;
+/** The member GET /api/user/myPage/detail returns once signed in. */
+export const USER = TEST_MEMBER;
 
-export function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
-}
+const NEW_MEMBER: Routes = {
+  'POST /api/sms/send': () => ok(true),
+  'POST /api/sms/match': () => json({ result: true, verificationTicket: 'ticket' }),
+  [`GET /api/user/userPhone/${PHONE}`]: () => ok(false),
+  'POST /api/auth/sms/sign-in': () => ok({ accessToken: 'a', refreshToken: 'r' }),
+  'GET /api/user/myPage/detail': () => ok(USER),
+  'POST /api/auth/sms/sign-up': () => ok({ result11: { accessToken: 'a', refreshToken: 'r' } }),
+  'POST /api/auth/logout': () => new Response(null, { status: 204 }),
+};
 
-type Handler = (body: unknown) => Response | Promise<Response>;
-export type FetchMock = Mock<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>;
-
-/** Answers like the API: `routes` keyed 'METHOD /path' override the happy path of a new member. */
-export function stubApi(routes: Record<string, Handler> = {}): FetchMock {
-  const defaults: Record<string, Handler> = {
-    'POST /api/sms/send': () => json({ result: true }),
-    'POST /api/sms/match': () => json({ result: true, verificationTicket: 'ticket' }),
-    [`GET /api/user/userPhone/${PHONE}`]: () => json({ result: false }),
-    'POST /api/auth/sms/sign-in': () => json({ result: { accessToken: 'a', refreshToken: 'r' } }),
-    'GET /api/user/myPage/detail': () => json({ result: USER }),
-    'POST /api/auth/sms/sign-up': () => json({ result: { result11: { accessToken: 'a', refreshToken: 'r' } } }),
-    'POST /api/auth/logout': () => new Response(null, { status: 204 }),
-  };
-  const table = { ...defaults, ...routes };
-  const mock: FetchMock = vi.fn(async (input, init) => {
-    const path = String(input);
-    const method = init?.method ?? 'GET';
-    const key = `${method} ${path}`;
-    const handler = table[key] ?? (path.startsWith('/api/user/userId/') && method === 'GET' ? () => json({ result: false }) : undefined);
-    if (!handler) throw new Error(`unexpected call ${key}`);
-    return handler(init?.body ? JSON.parse(String(init.body)) : undefined);
-  });
-  vi.stubGlobal('fetch', mock);
-  return mock;
-}
-
-/** The paths called, as 'METHOD /path', in order. */
-export const calls = (mock: FetchMock) => mock.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`);
-/** The JSON body of the first call to `key`. */
-export function bodyOf(mock: FetchMock, key: string): unknown {
-  const call = mock.mock.calls.find(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}` === key);
-  return call?.[1]?.body ? JSON.parse(String(call[1].body)) : undefined;
-}
-
-function Probe() {
-  const session = useSession();
-  return (
-    <>
-      <button type="button" onClick={session.openLoginDialog}>
-        open login
-      </button>
-      <p data-testid="who">{session.user?.userNickname ?? 'guest'}</p>
-    </>
+/** `routes` override the new member's happy path; every email is free unless a route says otherwise. */
+export function authApi(routes: Routes = {}) {
+  return fakeApi({ ...NEW_MEMBER, ...routes }, (call) =>
+    call.method === 'GET' && call.path.startsWith('/api/user/userId/') ? ok(false) : undefined,
   );
 }
 
+/** A visitor on the home page with the login modal open. */
 export function renderLogin() {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        element: (
-          <NotifyProvider>
-            <SessionProvider>
-              <Probe />
-              <LoginDialog />
-              <Outlet />
-            </SessionProvider>
-          </NotifyProvider>
-        ),
-        children: [{ index: true, element: <p>home</p> }],
-      },
-    ],
-    { initialEntries: ['/'] },
-  );
-  render(<RouterProvider router={router} />);
-  click(screen.getByRole('button', { name: 'open login' }));
+  const { router } = renderInApp(<p>home</p>, { user: null, layout: <LoginDialog /> });
+  openLoginDialog();
   return router;
 }
 
-/** Lets timers run and the fetch promise chains settle. */
-export async function wait(ms = 0) {
-  await act(async () => {
-    await vi.advanceTimersByTimeAsync(ms);
-  });
-}
+/** The modal's one shared error line. */
+export const errorLine = () => document.querySelector('form p[aria-live]')?.textContent ?? '';
 
-export function click(element: HTMLElement) {
-  act(() => {
-    fireEvent.click(element);
-  });
-}
-
-export function type(element: HTMLElement, value: string) {
-  act(() => {
-    fireEvent.change(element, { target: { value } });
-  });
-}
-
-export const dialog = () => screen.queryByRole('dialog');
-export const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-export const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
-
-/** The text of the error tied to a field through aria-describedby. */
-export function describedError(input: HTMLElement): string {
-  const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
-  return ids
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
-    .trim();
-}
-
-/** LOGIN → code sent → code typed → pressed; the API stub decides where it goes next. */
-export async function verifyPhone() {
+/** LOGIN → code sent → code typed → pressed; the API decides where it goes next. */
+export async function verifyPhone(submit = '로그인 (회원가입)') {
   type(field('휴대폰 번호'), PHONE);
   click(button('인증요청'));
-  await wait();
+  await settle();
   type(field('인증번호'), '123456');
-  click(button('로그인 (회원가입)'));
-  await wait();
+  click(button(submit));
+  await settle();
 }
 
 /** From LOGIN through USER_TYPE to the chosen sign-up page. */

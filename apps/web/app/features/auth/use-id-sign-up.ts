@@ -1,8 +1,8 @@
 import { messages } from '@beesang/contract';
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
-import { fetchMyDetail, type SessionUser } from '../../lib/session';
-import { isEmailTaken, passwordSignUp } from './auth-api';
+import type { SessionUser } from '../../lib/session';
+import { passwordSignUp } from './auth-api';
 import {
   EMPTY_ID_SIGN_UP,
   FIELD_OF,
@@ -13,6 +13,7 @@ import {
   toPasswordSignUpBody,
   validateIdSignUp,
 } from './id-sign-up-form';
+import { useSignUpSubmit } from './use-sign-up-submit';
 
 /** Server errors per form field, from a 400's or 409's `fields`. */
 function fieldErrors(fields: Record<string, string> | undefined): IdSignUpErrors {
@@ -27,8 +28,8 @@ function fieldErrors(fields: Record<string, string> | undefined): IdSignUpErrors
 /**
  * The id sign-up form's state: rules checked on every change, an error shown once its field was
  * touched (the password once left, the confirmation once it is as long as the password or left).
- * Submit checks the email, registers on the verified phone and loads the member like a sign-in.
- * A failed submit keeps every value; a lost SMS ticket hands back to the phone step.
+ * Submit runs the shared sign-up steps on the verified phone. A failed submit keeps every value;
+ * a lost SMS ticket hands back to the phone step.
  */
 export function useIdSignUp({
   phone,
@@ -43,9 +44,7 @@ export function useIdSignUp({
   const [changed, setChanged] = useState<Partial<Record<IdSignUpField, boolean>>>({});
   const [left, setLeft] = useState<Partial<Record<IdSignUpField, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<IdSignUpErrors>({});
-  const [rootError, setRootError] = useState('');
-  const [checkingEmail, setCheckingEmail] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const sending = useSignUpSubmit(onSignedUp);
 
   const validation = validateIdSignUp(values, phone);
   const shown: Record<IdSignUpField, boolean> = {
@@ -64,7 +63,7 @@ export function useIdSignUp({
     setChanged((c) => ({ ...c, [field]: true }));
     // A server verdict about the old value no longer applies to the new one.
     setServerErrors((e) => ({ ...e, [field]: undefined }));
-    setRootError('');
+    sending.setRootError('');
     // A confirmation as long as the password is finished being typed: from then on it is judged.
     if (field === 'passwordConfirm' && value !== '' && String(value).length >= values.password.length) leave(field);
   }
@@ -72,44 +71,36 @@ export function useIdSignUp({
     setLeft((l) => (l[field] ? l : { ...l, [field]: true }));
   }
 
-  const disabled = hasErrors(validation) || checkingEmail || submitting;
+  /** What a text field needs to edit `field`, show its error and say when it was left. */
+  function bind(field: Exclude<IdSignUpField, 'terms'>) {
+    return {
+      value: values[field],
+      onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
+      onBlur: () => leave(field),
+      error: errors[field],
+    };
+  }
+
+  const disabled = hasErrors(validation) || sending.busy;
 
   async function submit() {
     if (disabled) return;
     setServerErrors({});
-    setRootError('');
-    setCheckingEmail(true);
-    let taken: boolean;
-    try {
-      taken = await isEmailTaken(values.email.trim());
-    } catch {
-      // Like the phone sign-up: a failed check counts as "taken", so nobody registers on an unchecked id.
-      taken = true;
-      setServerErrors({ email: messages.emailCheckFailed });
-    } finally {
-      setCheckingEmail(false);
-    }
-    if (taken) {
-      setServerErrors((e) => ({ email: e.email ?? messages.emailInUse }));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      if (!(await passwordSignUp(toPasswordSignUpBody(values, phone)))) return setRootError(messages.signUpNoToken);
-      const user = await fetchMyDetail().catch(() => null);
-      if (!user) return setRootError(messages.signUpNoToken);
-      onSignedUp(user);
-    } catch (e) {
-      if (!(e instanceof ApiError)) return setRootError(messages.signUpFailed);
-      if (e.code === 'VERIFICATION_REQUIRED') return onVerificationLost(e.message || messages.verificationRequired);
-      const byField = fieldErrors(e.fields);
-      if (hasErrors(byField)) setServerErrors(byField);
-      else setRootError(e.status < 500 ? e.message : messages.signUpFailed);
-    } finally {
-      setSubmitting(false);
-    }
+    await sending.run({
+      email: values.email.trim(),
+      onEmailRefused: (message) => setServerErrors({ email: message }),
+      register: () => passwordSignUp(toPasswordSignUpBody(values, phone)),
+      onFailed: (e) => {
+        if (!(e instanceof ApiError)) return sending.setRootError(messages.signUpFailed);
+        if (e.code === 'VERIFICATION_REQUIRED') return onVerificationLost(e.message || messages.verificationRequired);
+        const byField = fieldErrors(e.fields);
+        if (hasErrors(byField)) setServerErrors(byField);
+        else sending.setRootError(e.status < 500 ? e.message : messages.signUpFailed);
+      },
+    });
   }
 
-  return { values, set, leave, errors, rootError, checkingEmail, submitting, disabled, submit };
+  const { rootError, checkingEmail, submitting } = sending;
+  return { values, set, bind, errors, rootError, checkingEmail, submitting, disabled, submit };
 }
 export type IdSignUpForm = ReturnType<typeof useIdSignUp>;

@@ -1,9 +1,11 @@
 import { type Opinion, SanctionState, communityMessages as t, tradeMessages, type UserDetail } from '@beesang/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { click, fakeApi, loginDialogOpened, ok, REGULAR_MEMBER, renderInApp, reply, settle, typeInto } from '../../lib/market-test-kit';
-import { TEST_MEMBER } from '../../lib/test-member';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { button, click, settle, type } from '../../test/dom';
+import { fakeApi, json, ok } from '../../test/fake-api';
+import { REGULAR_MEMBER, TEST_MEMBER } from '../../test/members';
+import { loginDialogOpened, renderInApp } from '../../test/render';
 import { DiscussionTab } from './discussion-tab';
 
 const NOW = new Date('2026-11-20T05:00:00.000Z');
@@ -45,19 +47,12 @@ async function renderTab(user: UserDetail | null = REGULAR_MEMBER, initialOpen =
 
 const items = () => screen.queryAllByTestId('opinion');
 const textarea = () => screen.getByLabelText(t.opinionWriteLabel) as HTMLTextAreaElement;
-const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   vi.setSystemTime(NOW);
   sessionStorage.clear();
 });
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
 describe('discussion tab: the list', () => {
   it('shows writer, expert badge, relative time and the text as plain text with its line breaks', async () => {
     fakeApi({
@@ -102,7 +97,7 @@ describe('discussion tab: the list', () => {
 
   it('offers a retry when the list cannot be read', async () => {
     let fail = true;
-    fakeApi({ [list(1)]: () => (fail ? reply(500, { message: '오류', code: 'INTERNAL' }) : page([opinion()])) });
+    fakeApi({ [list(1)]: () => (fail ? json({ message: '오류', code: 'INTERNAL' }, 500) : page([opinion()])) });
     await renderTab();
     expect(screen.getByText(t.opinionLoadFailed)).toBeTruthy();
     fail = false;
@@ -121,11 +116,11 @@ describe('discussion tab: writing', () => {
     click(button('side panel write'));
     expect(document.activeElement).toBe(textarea());
     expect(button(t.opinionSubmit).disabled).toBe(true);
-    typeInto(textarea(), '  장기 보유합니다.  ');
+    type(textarea(), '  장기 보유합니다.  ');
     expect(screen.getByText(/^13 \/ 1,000/)).toBeTruthy();
-    typeInto(textarea(), '가'.repeat(1005));
+    type(textarea(), '가'.repeat(1005));
     expect(textarea().value).toHaveLength(1000);
-    typeInto(textarea(), '  장기 보유합니다.  ');
+    type(textarea(), '  장기 보유합니다.  ');
     click(button(t.opinionSubmit));
     await settle();
     expect(api.calls.at(-1)?.body).toEqual({ companyIdx: COMPANY, content: '장기 보유합니다.' });
@@ -139,11 +134,11 @@ describe('discussion tab: writing', () => {
   it("a sanctioned member sees the server's Korean reason and keeps every character typed", async () => {
     fakeApi({
       [list(1)]: () => page([]),
-      'POST /api/opinion': () => reply(403, { message: tradeMessages.sanctionStopDebate, code: 'SANCTIONED' }),
+      'POST /api/opinion': () => json({ message: tradeMessages.sanctionStopDebate, code: 'SANCTIONED' }, 403),
     });
     await renderTab();
     click(within(screen.getByTestId('discussion-tab')).getByRole('button', { name: t.opinionWrite }));
-    typeInto(textarea(), '첫 줄\n둘째 줄');
+    type(textarea(), '첫 줄\n둘째 줄');
     click(button(t.opinionSubmit));
     await settle();
     expect(screen.getByRole('alert').textContent).toBe(tradeMessages.sanctionStopDebate);
@@ -154,7 +149,7 @@ describe('discussion tab: writing', () => {
   it('a draft survives closing the panel (and the tab) until it is posted', async () => {
     fakeApi({ [list(1)]: () => page([]) });
     await renderTab(REGULAR_MEMBER, true);
-    typeInto(textarea(), '나중에 마저 쓸 글');
+    type(textarea(), '나중에 마저 쓸 글');
     click(button(t.cancel));
     cleanup();
     await renderTab(REGULAR_MEMBER, true);
@@ -165,7 +160,7 @@ describe('discussion tab: writing', () => {
     fakeApi({ [list(1)]: () => page([]) });
     await renderTab({ ...REGULAR_MEMBER, sanctionState: SanctionState.STOP_DEBATE }, true);
     expect(screen.getByRole('alert').textContent).toBe(tradeMessages.sanctionStopDebate);
-    typeInto(textarea(), '글');
+    type(textarea(), '글');
     expect(button(t.opinionSubmit).disabled).toBe(true);
   });
 

@@ -1,4 +1,5 @@
 import { EXPERT_BADGE_TEXT, formatDateTime, type Opinion, communityMessages as t } from '@beesang/contract';
+import { Avatar } from '../../components/ui/avatar';
 import { relativeTime } from '../../lib/relative-time';
 
 /** One opinion: writer, expert badge, relative time, the text as plain text with its line breaks. */
@@ -7,14 +8,7 @@ export function OpinionItem(props: { opinion: Opinion; now: number; onDelete(): 
   const badge = EXPERT_BADGE_TEXT[o.writer.expertType];
   return (
     <li className="flex gap-3 py-4" data-testid="opinion">
-      <img
-        src={o.writer.profileImageUrl || '/default-profile.svg'}
-        alt=""
-        width={36}
-        height={36}
-        loading="lazy"
-        className="size-9 shrink-0 rounded-full bg-page object-cover"
-      />
+      <Avatar url={o.writer.profileImageUrl} size={36} lazy className="size-9" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm">
           <span className="font-semibold">{o.writer.userNickname}</span>

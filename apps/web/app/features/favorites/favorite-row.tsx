@@ -66,28 +66,8 @@ export function FavoriteRow(props: {
         </span>
       </Link>
       <span className="flex shrink-0 max-sm:flex-col">
-        <button
-          type="button"
-          aria-label={`${s.companyName} 위로 이동`}
-          aria-disabled={position === 1}
-          onClick={props.onUp}
-          className={`${ICON} max-sm:h-6 aria-disabled:cursor-default aria-disabled:opacity-30 aria-disabled:hover:bg-transparent`}
-        >
-          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-            <path d="M4 10l4-4 4 4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </button>
-        <button
-          type="button"
-          aria-label={`${s.companyName} 아래로 이동`}
-          aria-disabled={position === count}
-          onClick={props.onDown}
-          className={`${ICON} max-sm:h-6 aria-disabled:cursor-default aria-disabled:opacity-30 aria-disabled:hover:bg-transparent`}
-        >
-          <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
-            <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </button>
+        <MoveButton label={`${s.companyName} 위로 이동`} disabled={position === 1} onClick={props.onUp} path="M4 10l4-4 4 4" />
+        <MoveButton label={`${s.companyName} 아래로 이동`} disabled={position === count} onClick={props.onDown} path="M4 6l4 4 4-4" />
       </span>
       <button
         type="button"
@@ -100,5 +80,22 @@ export function FavoriteRow(props: {
         </svg>
       </button>
     </li>
+  );
+}
+
+/** ↑ or ↓; at either end of the list it is aria-disabled, which keeps it focusable, rather than disabled. */
+function MoveButton(props: { label: string; disabled: boolean; onClick(e: MouseEvent<HTMLButtonElement>): void; path: string }) {
+  return (
+    <button
+      type="button"
+      aria-label={props.label}
+      aria-disabled={props.disabled}
+      onClick={props.onClick}
+      className={`${ICON} max-sm:h-6 aria-disabled:cursor-default aria-disabled:opacity-30 aria-disabled:hover:bg-transparent`}
+    >
+      <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+        <path d={props.path} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
   );
 }

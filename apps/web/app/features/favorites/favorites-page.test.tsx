@@ -1,7 +1,10 @@
 import { type StockSummary, communityMessages as t, tradeMessages } from '@beesang/contract';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { click, fakeApi, key, ok, REGULAR_MEMBER, renderInApp, reply, settle } from '../../lib/market-test-kit';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { click, key, settle } from '../../test/dom';
+import { fakeApi, json, ok } from '../../test/fake-api';
+import { REGULAR_MEMBER } from '../../test/members';
+import { renderInApp } from '../../test/render';
 import { FAVORITE_ORDER_PATH, FAVORITES_PATH } from './favorites-api';
 import { FavoritesPage } from './favorites-page';
 
@@ -38,12 +41,6 @@ const status = () => screen.getByTestId('reorder-status').textContent;
 beforeEach(() => {
   vi.useFakeTimers();
 });
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
 describe('favourites: keyboard reordering', () => {
   it('Space grabs, the arrows move, Space drops and saves the whole order; each step is announced', async () => {
     const api = fakeApi({ [SAVE]: () => ok(true) });
@@ -103,7 +100,7 @@ describe('favourites: keyboard reordering', () => {
   });
 
   it('a failed save puts the last saved order back and says so', async () => {
-    fakeApi({ [SAVE]: () => reply(500, { message: '처리 중 오류가 발생했습니다.', code: 'INTERNAL' }) });
+    fakeApi({ [SAVE]: () => json({ message: '처리 중 오류가 발생했습니다.', code: 'INTERNAL' }, 500) });
     await renderPage();
     key(handle('비상테크'), ' ');
     key(handle('비상테크'), 'ArrowDown');

@@ -4,7 +4,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { NotifyProvider } from '../../lib/notify';
 import { SessionProvider, useSession } from '../../lib/session';
-import { TEST_MEMBER } from '../../lib/test-member';
+import { TEST_MEMBER } from '../../test/members';
 import { SEARCH_PLACEHOLDER, SearchBox } from './search-box';
 
 const RESULTS: CompanySearchResult[] = [
@@ -123,9 +123,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   document.body.style.overflow = '';
 });

@@ -1,6 +1,7 @@
-import { formatNumber, type Trade, TradeType, tradeUiMessages as t } from '@beesang/contract';
+import { type Trade, tradeUiMessages as t } from '@beesang/contract';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
+import { TradeSummary } from './trade-summary';
 
 /** Confirms deleting an own listing. */
 export function DeleteDialog(props: { trade: Trade | null; pending: boolean; onClose(): void; onConfirm(): void }) {
@@ -8,10 +9,7 @@ export function DeleteDialog(props: { trade: Trade | null; pending: boolean; onC
   if (!trade) return null;
   return (
     <Modal open onClose={onClose} title={t.deleteTitle} width={375}>
-      <p className="rounded-control bg-page px-3 py-2.5 text-sm text-ink-2">
-        <span className="font-semibold text-ink">{trade.companyName}</span> {trade.tradeType === TradeType.BUY ? t.buy : t.sell} ·{' '}
-        {formatNumber(trade.stockCount)}주 · <span className="num">{formatNumber(trade.stockPerPrice)}원</span>
-      </p>
+      <TradeSummary trade={trade} />
       <p className="mt-4 leading-relaxed text-ink-2">{t.deleteConfirm}</p>
       <div className="mt-6 grid grid-cols-2 gap-2">
         <Button variant="ghost" onClick={onClose}>

@@ -1,8 +1,9 @@
-import { formatNumber, listingAmountProblem, type Trade, TradeType, tradeUiMessages as t, tradeMessages } from '@beesang/contract';
+import { listingAmountProblem, type Trade, tradeUiMessages as t, tradeMessages } from '@beesang/contract';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { AmountField } from './amount-field';
+import { TradeSummary } from './trade-summary';
 
 /** 거래완료: asks for the agreed price per share (the listing's price to start with). */
 export function FinishDialog(props: { trade: Trade | null; pending: boolean; onClose(): void; onConfirm(price: number): void }) {
@@ -12,7 +13,6 @@ export function FinishDialog(props: { trade: Trade | null; pending: boolean; onC
   if (!trade) return null;
   const tooHigh = price !== '' && listingAmountProblem(1, Number(price)) === 'priceTooHigh';
   const ready = price !== '' && price !== '0' && !tooHigh;
-  const side = trade.tradeType === TradeType.BUY ? t.buy : t.sell;
   return (
     <Modal open onClose={onClose} title={t.finishTitle} width={375}>
       <form
@@ -23,10 +23,7 @@ export function FinishDialog(props: { trade: Trade | null; pending: boolean; onC
         }}
         className="space-y-5"
       >
-        <p className="rounded-control bg-page px-3 py-2.5 text-sm text-ink-2">
-          <span className="font-semibold text-ink">{trade.companyName}</span> {side} · {formatNumber(trade.stockCount)}주 ·{' '}
-          <span className="num">{formatNumber(trade.stockPerPrice)}원</span>
-        </p>
+        <TradeSummary trade={trade} />
         <AmountField
           label={t.finishPriceLabel}
           suffix={tradeMessages.wonSuffix}

@@ -5,9 +5,12 @@ import { useNotify } from '../../lib/notify';
 import { checkImageFile, type UploadHandle, uploadImage } from '../../lib/upload-image';
 import type { ProofKind } from './trade-draft';
 
-/** The optional proof of an unissued-stock sale: its kind and one image (POST /api/upload/image). */
-export function ProofUpload(props: { url: string; kind: ProofKind; onChange(url: string, kind: ProofKind): void }) {
-  const { url, kind, onChange } = props;
+/**
+ * The proof of an unissued-stock sale: its kind and one image (POST /api/upload/image). Optional
+ * in the trade modal; `title` names it where it is the point of the form.
+ */
+export function ProofUpload(props: { url: string; kind: ProofKind; onChange(url: string, kind: ProofKind): void; title?: string }) {
+  const { url, kind, onChange, title = t.proofTitle } = props;
   const [percent, setPercent] = useState<number | null>(null);
   const [error, setError] = useState('');
   const handle = useRef<UploadHandle | null>(null);
@@ -45,7 +48,7 @@ export function ProofUpload(props: { url: string; kind: ProofKind; onChange(url:
 
   return (
     <fieldset className="rounded-control bg-page p-3">
-      <legend className="float-left mb-1 text-sm font-semibold text-ink-2">{t.proofTitle}</legend>
+      <legend className="float-left mb-1 text-sm font-semibold text-ink-2">{title}</legend>
       <p className="clear-both text-xs leading-relaxed text-ink-3">{t.proofHelp}</p>
       <div role="radiogroup" aria-label={t.proofTypeLabel} className="mt-2 flex gap-4 text-sm">
         {(['BANK', 'CONTRACT'] as const).map((k) => (

@@ -6,23 +6,14 @@ import {
   tradeCreateBody,
   tradeUpdateBody,
   type UserDetail,
-  UserLevel,
 } from '@beesang/contract';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
-import { NotifyProvider } from '../../lib/notify';
-import { SessionProvider, useSession } from '../../lib/session';
-import { TEST_MEMBER } from '../../lib/test-member';
+import { fakeApi, json, ok, type Routes } from '../../test/fake-api';
+import { REGULAR_MEMBER } from '../../test/members';
+import { renderInApp } from '../../test/render';
 import { companyOfProfile } from './trade-draft';
 import { TradeModalProvider, useTradeModal } from './trade-modal-provider';
 
-/**
- * The trade tests' world: the app's real providers and modal, and a fetch that answers like the
- * marketplace API (docs/marketplace-api.md), validating bodies with the contract's own schemas.
- */
-
-export const REGULAR: UserDetail = { ...TEST_MEMBER, userLevel: UserLevel.REGULAR };
+/** The trade tests' world: a stock, another company to search for, listings, and the app's trade modal. */
 
 export const PROFILE: StockProfile = {
   companyIdx: 12,
@@ -46,6 +37,13 @@ export const OTHER: CompanySearchResult = {
   companyStockCurrentPrice: 4_200,
   isFavorite: false,
 };
+
+const { companyIdx, companyName, companyLogoUrl, beesangCode, companyStockCurrentPrice } = PROFILE;
+/** What the company search finds: PROFILE's company and OTHER. */
+const SEARCHABLE: CompanySearchResult[] = [
+  { companyIdx, companyName, companyLogoUrl, beesangCode, companyStockCurrentPrice, isFavorite: false },
+  OTHER,
+];
 
 export function listing(over: Partial<Trade> = {}): Trade {
   return {
@@ -76,87 +74,42 @@ export function listing(over: Partial<Trade> = {}): Trade {
   };
 }
 
-export interface Call {
-  key: string;
-  headers: Headers;
-  body: unknown;
-}
-
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-export type Extra = Record<string, (call: Call) => Response>;
-
 /**
- * The fake API: `calls` in order; `failNext` makes the next call to a key answer an error; `extra`
- * answers more routes, keyed 'METHOD /path?query'.
+ * The marketplace API (docs/marketplace-api.md) for the trade modal: company search and profiles,
+ * and create and edit validated with the contract's own schemas. `extra` answers more routes.
  */
-export function fakeApi(extra: Extra = {}) {
-  const calls: Call[] = [];
-  const failures = new Map<string, { status: number; message: string }>();
+export function tradeApi(extra: Routes = {}) {
   let nextIdx = 900;
-  const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://test');
-    const method = init?.method ?? 'GET';
-    const key = `${method} ${url.pathname}`;
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ key, headers: new Headers(init?.headers), body });
-    const more = extra[`${method} ${url.pathname}${url.search}`];
-    if (more) return more(calls.at(-1) as Call);
-    const failure = failures.get(key);
-    if (failure) {
-      failures.delete(key);
-      return json({ message: failure.message, code: 'FAIL' }, failure.status);
-    }
-    const search = /^\/api\/v2\/stock\/search\/(.+)$/.exec(url.pathname);
+  return fakeApi(extra, ({ method, path, body }) => {
+    const search = /^\/api\/v2\/stock\/search\/(.+)$/.exec(path);
     if (method === 'GET' && search) {
       const keyword = decodeURIComponent(search[1] as string);
-      const all: CompanySearchResult[] = [{ ...companyOfSearch(PROFILE) }, OTHER];
-      return json({ result: all.filter((c) => c.companyName.includes(keyword)) });
+      return ok(SEARCHABLE.filter((c) => c.companyName.includes(keyword)));
     }
-    if (method === 'GET' && url.pathname === `/api/v2/stock/profile/${OTHER.companyIdx}`)
-      return json({
-        result: { ...PROFILE, ...OTHER, companyStockCurrentPrice: OTHER.companyStockCurrentPrice, stockLabelType: ['UNISSUED'] },
-      });
-    if (method === 'GET' && url.pathname === `/api/v2/stock/profile/${PROFILE.companyIdx}`) return json({ result: PROFILE });
-    if (method === 'POST' && (url.pathname === '/api/trade/sell' || url.pathname === '/api/trade/buy')) {
+    if (method === 'GET' && path === `/api/v2/stock/profile/${OTHER.companyIdx}`)
+      return ok({ ...PROFILE, ...OTHER, companyStockCurrentPrice: OTHER.companyStockCurrentPrice, stockLabelType: ['UNISSUED'] });
+    if (method === 'GET' && path === `/api/v2/stock/profile/${PROFILE.companyIdx}`) return ok(PROFILE);
+    if (method === 'POST' && (path === '/api/trade/sell' || path === '/api/trade/buy')) {
       const parsed = tradeCreateBody.safeParse(body);
-      if (!parsed.success) return json({ message: parsed.error.issues[0]?.message ?? 'invalid', code: 'VALIDATION' }, 400);
+      if (!parsed.success) return invalid(parsed.error.issues[0]?.message);
       const d = parsed.data;
-      return json({ result: listing({ ...d, tradeIdx: nextIdx++, totalPrice: d.stockCount * d.stockPerPrice }) });
+      return ok(listing({ ...d, tradeIdx: nextIdx++, totalPrice: d.stockCount * d.stockPerPrice }));
     }
-    const patch = /^\/api\/trade\/(\d+)$/.exec(url.pathname);
+    const patch = /^\/api\/trade\/(\d+)$/.exec(path);
     if (method === 'PATCH' && patch) {
       const parsed = tradeUpdateBody.safeParse(body);
-      if (!parsed.success) return json({ message: parsed.error.issues[0]?.message ?? 'invalid', code: 'VALIDATION' }, 400);
-      return json({ result: listing({ ...parsed.data, tradeIdx: Number(patch[1]) }) });
+      if (!parsed.success) return invalid(parsed.error.issues[0]?.message);
+      return ok(listing({ ...parsed.data, tradeIdx: Number(patch[1]) }));
     }
-    throw new Error(`unexpected call ${key}`);
+    return undefined;
   });
-  vi.stubGlobal('fetch', mock);
-  return {
-    calls,
-    keys: () => calls.map((c) => c.key),
-    last: (key: string) => calls.filter((c) => c.key === key).at(-1),
-    failNext: (key: string, status: number, message: string) => failures.set(key, { status, message }),
-  };
 }
 
-function companyOfSearch(p: StockProfile): CompanySearchResult {
-  return {
-    companyIdx: p.companyIdx,
-    companyName: p.companyName,
-    companyLogoUrl: p.companyLogoUrl,
-    beesangCode: p.beesangCode,
-    companyStockCurrentPrice: p.companyStockCurrentPrice,
-    isFavorite: false,
-  };
-}
+const invalid = (message = 'invalid') => json({ message, code: 'VALIDATION' }, 400);
 
 /** Stand-ins for the header button, the stock page's button and an own row's 수정. */
-function Probe() {
+function Openers() {
   const trade = useTradeModal();
-  const session = useSession();
   const company = companyOfProfile(PROFILE);
   return (
     <>
@@ -169,52 +122,16 @@ function Probe() {
       <button type="button" onClick={() => trade.edit(listing(), company)}>
         edit listing
       </button>
-      <p data-testid="gates">
-        login {session.loginDialogOpen ? 'open' : 'closed'}, identity {session.identityDialogOpen ? 'open' : 'closed'}
-      </p>
     </>
   );
 }
 
-export function renderTrade(user: UserDetail | null = REGULAR) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        element: (
-          <NotifyProvider>
-            <SessionProvider initialUser={user}>
-              <TradeModalProvider>
-                <Probe />
-              </TradeModalProvider>
-            </SessionProvider>
-          </NotifyProvider>
-        ),
-      },
-    ],
-    { initialEntries: ['/'] },
+/** The app's one trade modal, for `user` (a verified member unless told otherwise). */
+export function renderTrade(user: UserDetail | null = REGULAR_MEMBER) {
+  renderInApp(
+    <TradeModalProvider>
+      <Openers />
+    </TradeModalProvider>,
+    { user },
   );
-  render(<RouterProvider router={router} />);
 }
-
-export async function settle(ms = 0) {
-  await act(async () => {
-    await vi.advanceTimersByTimeAsync(ms);
-  });
-}
-
-export function click(element: HTMLElement) {
-  act(() => {
-    fireEvent.click(element);
-  });
-}
-
-export function type(element: HTMLElement, value: string) {
-  act(() => {
-    fireEvent.change(element, { target: { value } });
-  });
-}
-
-export const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
-export const input = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
-export const dialog = () => screen.queryByRole('dialog');

@@ -7,6 +7,7 @@ import {
   type TradeUpdateBody,
 } from '@beesang/contract';
 import { apiFetch } from '../../lib/api-client';
+import type { ProofKind } from './trade-draft';
 
 /** The marketplace calls of docs/marketplace-api.md that the trade modal and the listings tab make. */
 
@@ -44,6 +45,11 @@ export function updateTrade(tradeIdx: number, body: TradeUpdateBody): Promise<Tr
 /** The agreed price per share; the server moves the company's current price to it. */
 export function finishTrade(tradeIdx: number, finishedPrice: number): Promise<Trade> {
   return apiFetch<Trade>(`/api/trade/finish/${tradeIdx}`, json('POST', { finishedPrice }));
+}
+
+/** PUT /api/trade/proof/{tradeIdx}: the proof of an own unissued-stock sale, (re)attached; its check becomes PENDING. */
+export function attachProof(tradeIdx: number, proof: { stockTradeProofImageUrl: string; proofType: ProofKind }): Promise<Trade> {
+  return apiFetch<Trade>(`/api/trade/proof/${tradeIdx}`, json('PUT', proof));
 }
 
 export function deleteTrade(tradeIdx: number): Promise<boolean> {

@@ -1,11 +1,14 @@
 import { type Trade, TradeType, tradeUiMessages as t, tradeMessages } from '@beesang/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useNotify } from '../../lib/notify';
+import { useSession } from '../../lib/session';
 import { DeleteDialog } from './delete-dialog';
 import { FinishDialog } from './finish-dialog';
-import { deleteTrade, finishTrade, type Paged } from './trade-api';
+import { ProofDialog, proofActionText } from './proof-dialog';
+import { tradeStopped } from './sanction';
+import { attachProof, deleteTrade, finishTrade, type Paged } from './trade-api';
 import { type RowActions, TradeRow } from './trade-row';
 import { useTradePages } from './use-trade-pages';
 
@@ -16,29 +19,37 @@ export interface TradeBookData {
 
 /**
  * The stock page's listings tab, order-book style: sells by price ascending, then buys by price
- * descending (the API orders each side, pinned first). Own rows finish or delete here; edit and
- * report belong to the page, which hosts those dialogs.
+ * descending (the API orders each side, pinned first). Own rows finish, delete or (on an
+ * unissued company) attach their proof here; edit and report belong to the page, which hosts those dialogs.
  */
 export function TradeBook(props: {
   companyIdx: number;
+  /** An UNISSUED company: own sales may (re)attach their proof here. */
+  unissued: boolean;
   data: TradeBookData;
   onEdit(trade: Trade): void;
   onReport(trade: Trade): void;
   onRegister(): void;
 }) {
-  const { companyIdx, data, onEdit, onReport, onRegister } = props;
+  const { companyIdx, unissued, data, onEdit, onReport, onRegister } = props;
   const { notify } = useNotify();
+  const { user } = useSession();
   const revalidator = useRevalidator();
   const [finishing, setFinishing] = useState<Trade | null>(null);
   const [deleting, setDeleting] = useState<Trade | null>(null);
+  const [proving, setProving] = useState<Trade | null>(null);
   const [pending, setPending] = useState(false);
+  // Listings changed here, shown as the server answered until the revalidated page replaces them.
+  const [answered, setAnswered] = useState<ReadonlyMap<number, Trade>>(new Map());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page from the server is the trigger
+  useEffect(() => setAnswered(new Map()), [data]);
 
-  const run = async (work: () => Promise<unknown>, title: string, done: string, failed: string, close: () => void) => {
+  const run = async <T,>(work: () => Promise<T>, title: string, done: string, failed: string, close: (result: T) => void) => {
     setPending(true);
     try {
-      await work();
+      const result = await work();
       notify('success', title, done);
-      close();
+      close(result);
       await revalidator.revalidate();
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 401))
@@ -48,7 +59,10 @@ export function TradeBook(props: {
     }
   };
 
-  const actions: RowActions = { onEdit, onReport, onFinish: setFinishing, onDelete: setDeleting };
+  // A member under STOP_TRADE is told at once, not after choosing an image the server would refuse.
+  const onProof = (trade: Trade) =>
+    tradeStopped(user) ? notify('warning', proofActionText(trade), tradeMessages.sanctionStopTrade) : setProving(trade);
+  const actions: RowActions = { onEdit, onReport, onFinish: setFinishing, onDelete: setDeleting, onProof: unissued ? onProof : undefined };
   const empty = (data.sell?.total ?? 0) === 0 && (data.buy?.total ?? 0) === 0 && data.sell !== null && data.buy !== null;
   return (
     <div>
@@ -68,8 +82,8 @@ export function TradeBook(props: {
         </div>
       ) : (
         <div className="grid gap-y-6 md:grid-cols-[minmax(0,1.3fr)_auto_auto_minmax(0,1.2fr)_auto] md:gap-x-5">
-          <TradeSide companyIdx={companyIdx} tradeType={TradeType.SELL} first={data.sell} actions={actions} />
-          <TradeSide companyIdx={companyIdx} tradeType={TradeType.BUY} first={data.buy} actions={actions} />
+          <TradeSide companyIdx={companyIdx} tradeType={TradeType.SELL} first={data.sell} actions={actions} answered={answered} />
+          <TradeSide companyIdx={companyIdx} tradeType={TradeType.BUY} first={data.buy} actions={actions} answered={answered} />
         </div>
       )}
       <FinishDialog
@@ -102,12 +116,36 @@ export function TradeBook(props: {
           )
         }
       />
+      <ProofDialog
+        trade={proving}
+        pending={pending}
+        onClose={() => setProving(null)}
+        onConfirm={(url, kind) =>
+          proving &&
+          void run(
+            () => attachProof(proving.tradeIdx, { stockTradeProofImageUrl: url, proofType: kind }),
+            proofActionText(proving),
+            t.proofSubmitDone,
+            t.proofSubmitFailed,
+            (updated) => {
+              setAnswered((map) => new Map(map).set(updated.tradeIdx, updated));
+              setProving(null);
+            },
+          )
+        }
+      />
     </div>
   );
 }
 
-function TradeSide(props: { companyIdx: number; tradeType: TradeType; first: Paged<Trade> | null; actions: RowActions }) {
-  const { companyIdx, tradeType, first, actions } = props;
+function TradeSide(props: {
+  companyIdx: number;
+  tradeType: TradeType;
+  first: Paged<Trade> | null;
+  actions: RowActions;
+  answered: ReadonlyMap<number, Trade>;
+}) {
+  const { companyIdx, tradeType, first, actions, answered } = props;
   const { rows, total, hasMore, loading, error, more } = useTradePages(companyIdx, tradeType, first);
   const sell = tradeType === TradeType.SELL;
   const title = sell ? t.sellSide : t.buySide;
@@ -137,7 +175,7 @@ function TradeSide(props: { companyIdx: number; tradeType: TradeType; first: Pag
           </div>
           <ol className="divide-y divide-line max-md:mt-2 max-md:border-t max-md:border-line md:col-span-5 md:grid md:grid-cols-subgrid">
             {rows.map((trade) => (
-              <TradeRow key={trade.tradeIdx} trade={trade} actions={actions} />
+              <TradeRow key={trade.tradeIdx} trade={answered.get(trade.tradeIdx) ?? trade} actions={actions} />
             ))}
           </ol>
           {error && (

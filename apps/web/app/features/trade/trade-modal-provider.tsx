@@ -1,18 +1,21 @@
-import type { Trade } from '@beesang/contract';
+import { type Trade, TradeType, tradeMessages } from '@beesang/contract';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { useNotify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
+import { tradeStopped } from './sanction';
 import { createDraft, editDraft, emptyDraft, type TradeCompany, type TradeDraft } from './trade-draft';
 import { TradeModal } from './trade-modal';
 
 interface TradeModalApi {
   /**
-   * The register button (spec §4): a visitor gets the login dialog, a COMMON member the
-   * verification dialog, a REGULAR member the modal, pre-filled for `company` when given and
-   * otherwise for the company kept from last time.
+   * The register button (spec §4): a visitor gets the login dialog, a member under STOP_TRADE
+   * the reason (the server would refuse the listing), a COMMON member the verification dialog,
+   * a REGULAR member the modal, pre-filled for `company` when given and otherwise for the company
+   * kept from last time.
    */
   register(company?: TradeCompany | null): void;
-  /** Opens an own listing for edit: count, price and flags editable, company and side locked. */
+  /** Opens an own listing for edit (STOP_TRADE gets the reason instead): count, price and flags editable, company and side locked. */
   edit(trade: Trade, company: TradeCompany): void;
 }
 
@@ -26,25 +29,30 @@ export function useTradeModal(): TradeModalApi {
 
 /** Hosts the one trade modal of the app, so the header and the stock page open the same draft. */
 export function TradeModalProvider({ children }: { children: ReactNode }) {
-  const { requireVerified } = useSession();
+  const { user, requireVerified } = useSession();
+  const { notify } = useNotify();
   const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<TradeDraft>(() => emptyDraft());
 
-  const api = useMemo<TradeModalApi>(
-    () => ({
-      register: (company) =>
+  const api = useMemo<TradeModalApi>(() => {
+    const stopped = tradeStopped(user);
+    const refuse = (title: string) => notify('warning', title, tradeMessages.sanctionStopTrade);
+    return {
+      register: (company) => {
+        if (stopped) return refuse(tradeMessages.registerTitle);
         requireVerified(() => {
           setDraft((d) => createDraft(company ?? d.company));
           setOpen(true);
-        }),
+        });
+      },
       edit: (trade, company) => {
+        if (stopped) return refuse(trade.tradeType === TradeType.BUY ? tradeMessages.editBuyTitle : tradeMessages.editSellTitle);
         setDraft(editDraft(trade, company));
         setOpen(true);
       },
-    }),
-    [requireVerified],
-  );
+    };
+  }, [user, requireVerified, notify]);
 
   // Spec §4: closing resets the draft to its defaults but keeps the company.
   const close = useCallback(() => {

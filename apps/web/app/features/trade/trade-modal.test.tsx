@@ -1,19 +1,16 @@
-import { TRADE_SEARCH_DEBOUNCE_MS, tradeMessages, UserLevel } from '@beesang/contract';
+import { SanctionState, TRADE_SEARCH_DEBOUNCE_MS, tradeMessages, UserLevel } from '@beesang/contract';
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { button, click, dialog, fakeApi, input, OTHER, PROFILE, REGULAR, renderTrade, settle, type } from './test-kit';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { button, click, dialog, field, settle, type } from '../../test/dom';
+import { REGULAR_MEMBER } from '../../test/members';
+import { gates } from '../../test/render';
+import { OTHER, PROFILE, renderTrade, tradeApi } from './test-kit';
 
 beforeEach(() => {
   vi.useFakeTimers();
 });
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
-const count = () => input('*판매 수량');
-const price = () => input('*주당 가격');
+const count = () => field('*판매 수량');
+const price = () => field('*주당 가격');
 const submit = () => button('등록하기');
 const total = () => screen.getByTestId('trade-total').textContent;
 const alerts = () => screen.queryAllByRole('alert').map((n) => n.textContent);
@@ -25,7 +22,7 @@ function openForStock() {
 
 describe('amount inputs', () => {
   it('keep digits only, silently refuse anything else and show thousands separators', () => {
-    fakeApi();
+    tradeApi();
     renderTrade();
     openForStock();
     const c = count();
@@ -53,7 +50,7 @@ describe('amount inputs', () => {
 
 describe('submit button', () => {
   it('is enabled only with a company and a count and a price that are not empty or 0; blue for sell, red for buy', () => {
-    fakeApi();
+    tradeApi();
     renderTrade();
     click(button('header register'));
     // No company chosen yet.
@@ -77,14 +74,14 @@ describe('submit button', () => {
     expect(submit().className).toContain('bg-fall');
 
     click(screen.getByRole('radio', { name: '매수' }));
-    expect(input('*구매 수량').value).toBe('10');
+    expect(field('*구매 수량').value).toBe('10');
     expect(submit().className).toContain('bg-rise');
   });
 });
 
 describe('15 % band hint', () => {
   it('shows at and beyond 15 % from the current price (10,000원), never strictly inside, and does not block', () => {
-    fakeApi();
+    tradeApi();
     renderTrade();
     openForStock();
     type(count(), '1');
@@ -109,7 +106,7 @@ describe('15 % band hint', () => {
 
 describe('limit warnings', () => {
   it('a price per share of 100 million or more warns under the register title and sends nothing; fields stay', async () => {
-    const api = fakeApi();
+    const api = tradeApi();
     renderTrade();
     openForStock();
     type(count(), '1');
@@ -123,11 +120,11 @@ describe('limit warnings', () => {
   });
 
   it('a total over 9,999,999,999,999원 warns and sends nothing, for a buy as well', async () => {
-    const api = fakeApi();
+    const api = tradeApi();
     renderTrade();
     openForStock();
     click(screen.getByRole('radio', { name: '매수' }));
-    type(input('*구매 수량'), '100000');
+    type(field('*구매 수량'), '100000');
     type(price(), '99999999'); // 9,999,999,900,000: just inside
     click(button('등록하기'));
     await settle();
@@ -135,20 +132,20 @@ describe('limit warnings', () => {
 
     click(button('stock register'));
     click(screen.getByRole('radio', { name: '매수' }));
-    type(input('*구매 수량'), '100001');
+    type(field('*구매 수량'), '100001');
     type(price(), '99999999');
     expect(total()).toBe('10,000,099,899,999원');
     click(button('등록하기'));
     await settle();
     expect(alerts()).toContain(`${tradeMessages.registerTitle}${tradeMessages.totalTooHigh}`);
     expect(api.keys()).toEqual(['POST /api/trade/buy']);
-    expect(input('*구매 수량').value).toBe('100,001');
+    expect(field('*구매 수량').value).toBe('100,001');
   });
 });
 
 describe('create', () => {
   it('posts the sale with the logo as its image and an Idempotency-Key, says so, closes and keeps nothing but the company', async () => {
-    const api = fakeApi();
+    const api = tradeApi();
     renderTrade();
     openForStock();
     type(count(), '1500');
@@ -173,17 +170,17 @@ describe('create', () => {
     expect(dialog()).toBeNull();
 
     click(button('header register'));
-    expect(input(/종목/).value).toBe(PROFILE.companyName);
+    expect(field(/종목/).value).toBe(PROFILE.companyName);
     expect(count().value).toBe('');
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: '가격 협의 가능' }).checked).toBe(false);
   });
 
   it('a buy goes to /api/trade/buy without an image', async () => {
-    const api = fakeApi();
+    const api = tradeApi();
     renderTrade();
     openForStock();
     click(screen.getByRole('radio', { name: '매수' }));
-    type(input('*구매 수량'), '20');
+    type(field('*구매 수량'), '20');
     click(button('등록하기'));
     await settle();
     expect(api.last('POST /api/trade/buy')?.body).toMatchObject({
@@ -194,7 +191,7 @@ describe('create', () => {
   });
 
   it('a failure keeps every field; a retry of the same draft reuses its key, a changed draft gets a new one', async () => {
-    const api = fakeApi();
+    const api = tradeApi();
     renderTrade();
     openForStock();
     type(count(), '40');
@@ -223,17 +220,17 @@ describe('create', () => {
 
 describe('closing and opening', () => {
   it('closing resets the draft but keeps the company; opening for a stock pre-fills its price', () => {
-    fakeApi();
+    tradeApi();
     renderTrade();
     openForStock();
     click(screen.getByRole('radio', { name: '매수' }));
-    type(input('*구매 수량'), '77');
+    type(field('*구매 수량'), '77');
     type(price(), '12345');
     click(button('닫기'));
     expect(dialog()).toBeNull();
     click(button('header register'));
     expect(screen.getByRole('radio', { name: '매도' }).getAttribute('aria-checked')).toBe('true');
-    expect(input(/종목/).value).toBe(PROFILE.companyName);
+    expect(field(/종목/).value).toBe(PROFILE.companyName);
     expect(count().value).toBe('');
     expect(price().value).toBe('10,000');
   });
@@ -241,7 +238,7 @@ describe('closing and opening', () => {
 
 describe('company search', () => {
   it('waits 500 ms after typing, skips the chosen name, and choosing a result replaces the company', async () => {
-    const api = fakeApi();
+    const api = tradeApi();
     renderTrade();
     openForStock();
     const box = screen.getByRole('combobox');
@@ -271,7 +268,7 @@ describe('company search', () => {
 
 describe('edit', () => {
   it('titles the side, hides the buy/sell toggle, locks the company and patches only count, price and flags', async () => {
-    const api = fakeApi();
+    const api = tradeApi();
     renderTrade();
     click(button('edit listing'));
     expect(screen.getByRole('dialog', { name: tradeMessages.editSellTitle })).toBeTruthy();
@@ -298,15 +295,39 @@ describe('edit', () => {
 
 describe('register button rule', () => {
   it('a visitor gets the login dialog, a COMMON member the verification dialog, neither the modal', () => {
-    fakeApi();
+    tradeApi();
     renderTrade(null);
     click(button('stock register'));
-    expect(screen.getByTestId('gates').textContent).toBe('login open, identity closed');
+    expect(gates()).toBe('login open, identity closed');
     expect(dialog()).toBeNull();
     cleanup();
-    renderTrade({ ...REGULAR, userLevel: UserLevel.COMMON });
+    renderTrade({ ...REGULAR_MEMBER, userLevel: UserLevel.COMMON });
     click(button('header register'));
-    expect(screen.getByTestId('gates').textContent).toBe('login closed, identity open');
+    expect(gates()).toBe('login closed, identity open');
     expect(dialog()).toBeNull();
+  });
+});
+
+describe('sanctions', () => {
+  it('STOP_TRADE gets the reason at once, for register and edit alike; no modal, no gate, nothing sent', () => {
+    const api = tradeApi();
+    renderTrade({ ...REGULAR_MEMBER, userLevel: UserLevel.COMMON, sanctionState: SanctionState.STOP_TRADE });
+    click(button('stock register'));
+    expect(dialog()).toBeNull();
+    // Not the verification dialog either: verifying would not lift the sanction.
+    expect(gates()).toBe('login closed, identity closed');
+    expect(alerts()).toEqual([`${tradeMessages.registerTitle}${tradeMessages.sanctionStopTrade}`]);
+    click(button('edit listing'));
+    expect(dialog()).toBeNull();
+    expect(alerts()).toContain(`${tradeMessages.editSellTitle}${tradeMessages.sanctionStopTrade}`);
+    expect(api.calls).toEqual([]);
+  });
+
+  it('a lighter sanction (STOP_DEBATE) still registers listings', () => {
+    tradeApi();
+    renderTrade({ ...REGULAR_MEMBER, sanctionState: SanctionState.STOP_DEBATE });
+    click(button('stock register'));
+    expect(screen.getByRole('dialog', { name: tradeMessages.registerTitle })).toBeTruthy();
+    expect(alerts()).toEqual([]);
   });
 });

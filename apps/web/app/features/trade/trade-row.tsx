@@ -13,12 +13,15 @@ import {
   tradeUiMessages as t,
 } from '@beesang/contract';
 import { relativeTime } from '../../lib/relative-time';
+import { proofActionText, proofAttachable } from './proof-dialog';
 
 export interface RowActions {
   onEdit(trade: Trade): void;
   onFinish(trade: Trade): void;
   onDelete(trade: Trade): void;
   onReport(trade: Trade): void;
+  /** (Re)attach a proof: only on an UNISSUED company's book. */
+  onProof?(trade: Trade): void;
 }
 
 const chip = 'inline-flex h-5 items-center rounded-[5px] px-1.5 text-[11px] font-semibold leading-none';
@@ -51,7 +54,8 @@ export function TradeRow({ trade, actions }: { trade: Trade; actions: RowActions
   const proofBadge = proof && (
     <span className={`${chip} ${PROOF_TONE[trade.proofCheckStatus] ?? 'bg-danger/10 text-danger'}`}>{proof}</span>
   );
-  // Phones: price and marks | count, total; writer | actions. Wider: one line per listing.
+  // Phones: price and marks | count, total; writer | actions, or for an own row (three or four
+  // buttons) writer, then its actions on a line of their own. Wider: one line per listing.
   return (
     <li
       data-testid="trade-row"
@@ -98,13 +102,21 @@ export function TradeRow({ trade, actions }: { trade: Trade; actions: RowActions
           </time>
         </p>
       </div>
-      <div className="mt-1 flex items-center justify-end gap-1.5 self-center md:mt-0">
+      <div
+        className={`mt-1 flex items-center justify-end gap-1.5 self-center md:mt-0 ${trade.isMine ? 'max-md:col-span-2 max-md:mt-2' : ''}`}
+      >
         <span className="contents max-md:hidden">
           {status}
           {proofBadge}
         </span>
         {trade.isMine ? (
           <>
+            {actions.onProof && proofAttachable(trade) && (
+              <button type="button" className={`${button} text-brand`} onClick={() => actions.onProof?.(trade)}>
+                {proofActionText(trade)}
+                <span className="sr-only"> {context}</span>
+              </button>
+            )}
             <button type="button" className={button} onClick={() => actions.onEdit(trade)}>
               {t.edit}
               <span className="sr-only"> {context}</span>
