@@ -16,6 +16,7 @@ import type { Db } from '../../db/database.ts';
 import { idempotent } from '../../db/idempotency.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { ReportService } from '../report/report.service.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import { createTradeRepository, type TradeRepository, type TradeRow } from './trade.repository.ts';
@@ -82,6 +83,16 @@ export function createTradeService(deps: {
 }) {
   const { db, clock, stocks, isOwnUpload } = deps;
   const repo: TradeRepository = createTradeRepository(db);
+  // Open listings are what every stock page reads; they change only through this service, which
+  // clears the cache on every write. Keyed by the business second too, so that a listing reaching
+  // its end date drops out at once (and frozen test clocks behave). Another instance's write shows
+  // here within a second.
+  const openLists = createTtlCache<string, { rows: TradeRow[]; total: number }>(1000);
+  const openKey = (...parts: Array<string | number | undefined>) => [...parts, Math.floor(clock.now().getTime() / 1000)].join(':');
+  const changed = <T>(result: T): T => {
+    openLists.clear();
+    return result;
+  };
 
   async function withReports(rows: TradeRow[], viewerId: number | null): Promise<Trade[]> {
     const reported = await deps.reports().reportedBy(
@@ -122,21 +133,32 @@ export function createTradeService(deps: {
 
     async listByCompany(companyId: number, query: TradeListQuery, viewerId: number | null) {
       await stocks.company(companyId);
-      const { rows, total } = await repo.listByCompany({
-        companyId,
-        tradeType: query.tradeType,
-        status: query.status ?? ListingStatus.IN_PROGRESS,
-        viewerId,
-        now: clock.now(),
-        page: query.page,
-        size: query.size,
-      });
+      const status = query.status ?? ListingStatus.IN_PROGRESS;
+      const load = () =>
+        repo.listByCompany({
+          companyId,
+          tradeType: query.tradeType,
+          status,
+          viewerId,
+          now: clock.now(),
+          page: query.page,
+          size: query.size,
+        });
+      // Only the public, open list is shared between readers; ended listings are each owner's own.
+      const { rows, total } =
+        status === ListingStatus.IN_PROGRESS
+          ? await openLists.get(openKey('list', companyId, query.tradeType, query.page, query.size), load)
+          : await load();
       return { data: await withReports(rows, viewerId), total, page: query.page, size: query.size };
     },
 
     async topFixed(companyId: number, viewerId: number | null) {
       await stocks.company(companyId);
-      return withReports(await repo.topFixed(companyId, clock.now()), viewerId);
+      const { rows } = await openLists.get(openKey('top', companyId), async () => ({
+        rows: await repo.topFixed(companyId, clock.now()),
+        total: 0,
+      }));
+      return withReports(rows, viewerId);
     },
 
     async mine(member: Member, query: TradeListQuery) {
@@ -185,21 +207,21 @@ export function createTradeService(deps: {
         );
         const row = await repo.find(id, now, tx);
         return toTrade(row as TradeRow, member.id, false);
-      });
+      }).then(changed);
     },
 
     async update(member: Member, id: number, body: TradeUpdateData) {
       if (body.tradeIdx !== undefined && body.tradeIdx !== id) throw new AppError(400, 'invalidId', 'TRADE_IDX_MISMATCH');
       assertMayTrade(member);
       await ownOpen(id, member);
-      const changed = await repo.updateOpen(id, member.id, clock.now(), {
+      const updated = await repo.updateOpen(id, member.id, clock.now(), {
         count: body.stockCount,
         price: body.stockPerPrice,
         countNegotiable: body.stockCountNegotiationFlag,
         priceNegotiable: body.stockPriceNegotiationFlag,
       });
-      if (!changed) throw new AppError(409, 'tradeEnded', 'TRADE_ENDED');
-      return one(id, member.id);
+      if (!updated) throw new AppError(409, 'tradeEnded', 'TRADE_ENDED');
+      return changed(await one(id, member.id));
     },
 
     async attachProof(member: Member, id: number, proof: { stockTradeProofImageUrl: string; proofType: string }) {
@@ -211,7 +233,7 @@ export function createTradeService(deps: {
       if (!isOwnUpload(proof.stockTradeProofImageUrl)) throw new AppError(400, 'invalidProofImage', 'INVALID_PROOF_IMAGE');
       if (!(await repo.setProof(id, member.id, clock.now(), { url: proof.stockTradeProofImageUrl, type: proof.proofType })))
         throw new AppError(409, 'proofNotChangeable', 'PROOF_NOT_CHANGEABLE');
-      return one(id, member.id);
+      return changed(await one(id, member.id));
     },
 
     /** The owner records the agreed price: the listing ends and the company's price and today's bar move. */
@@ -227,7 +249,7 @@ export function createTradeService(deps: {
         return done.company_id;
       });
       stocks.invalidate(companyId);
-      return one(id, member.id);
+      return changed(await one(id, member.id));
     },
 
     async remove(member: Member, id: number) {
@@ -235,7 +257,7 @@ export function createTradeService(deps: {
       if (!row || row.status >= ListingStatus.USER_DELETED) throw new AppError(404, 'tradeNotFound', 'NOT_FOUND');
       if (row.user_id !== member.id) throw new AppError(403, 'tradeNotYours', 'FORBIDDEN');
       if (!(await repo.softDelete(id, member.id, clock.now()))) throw new AppError(404, 'tradeNotFound', 'NOT_FOUND');
-      return true as const;
+      return changed(true as const);
     },
 
     /** For reports: the owner of a listing the reporter can see. */

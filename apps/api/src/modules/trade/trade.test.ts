@@ -97,6 +97,22 @@ describe('registering listings', () => {
     expect(mine.data.find((d) => d.tradeIdx === sell.tradeIdx)?.isMine).toBe(true);
   });
 
+  it('shows every change at once, though the open list is cached between writes', async () => {
+    const companyIdx = await insertCompany(t.db);
+    expect((await list(companyIdx)).total).toBe(0);
+    const sell = await create(seller, 'sell', draft(companyIdx));
+    expect((await list(companyIdx)).data.map((d) => d.tradeIdx)).toEqual([sell.tradeIdx]);
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/trade/${sell.tradeIdx}`,
+      payload: { stockCount: 3, stockPerPrice: 3, stockCountNegotiationFlag: false, stockPriceNegotiationFlag: false },
+      headers: seller.headers,
+    });
+    expect((await list(companyIdx)).data[0]?.stockCount).toBe(3);
+    await t.app.inject({ method: 'DELETE', url: `/api/trade/${sell.tradeIdx}`, headers: seller.headers });
+    expect((await list(companyIdx)).total).toBe(0);
+  });
+
   it('orders each side like an order book, pinned listings first', async () => {
     const companyIdx = await insertCompany(t.db);
     for (const price of [12_000, 9_000, 15_000]) await create(seller, 'sell', draft(companyIdx, { stockPerPrice: price }));
