@@ -11,15 +11,15 @@ import { Header } from './components/layout/header';
 import { IdentityRequiredDialog } from './components/layout/identity-required-dialog';
 import { NotFound } from './components/layout/not-found';
 import { dismissedSanctionNotice, SanctionNotice } from './components/layout/sanction-notice';
-import { LoginDialog } from './features/auth/login-dialog';
+import { OnDemandLoginDialog, preloadLoginDialog } from './features/auth/login-dialog-on-demand';
 import { SearchBox } from './features/search/search-box';
 import { companyOfProfile } from './features/trade/trade-draft';
-import { TradeModalProvider, useTradeModal } from './features/trade/trade-modal-provider';
+import { preloadTradeModal, TradeModalProvider, useTradeModal } from './features/trade/trade-modal-provider';
 import { NotifyProvider } from './lib/notify';
 import { usePageViews } from './lib/page-views';
 import { appQrSvg } from './lib/qr.server';
 import { bridge } from './lib/server-context';
-import { MY_DETAIL_PATH, SessionProvider } from './lib/session';
+import { MY_DETAIL_PATH, SessionProvider, useSession } from './lib/session';
 import type { loader as stockDetailLoader } from './routes/stock-detail';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -82,6 +82,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
   const trade = useTradeModal();
+  const session = useSession();
   // On a stock page the header's register button starts a listing for that stock (spec §4).
   const stockPage = useRouteLoaderData<typeof stockDetailLoader>('routes/stock-detail');
   const [qrOpen, setQrOpen] = useState(false);
@@ -102,6 +103,9 @@ function Shell({ children }: { children: React.ReactNode }) {
         search={<SearchBox />}
         onOpenCustomerCentre={() => setQrOpen(true)}
         onRegister={() => trade.register(stockPage ? companyOfProfile(stockPage.profile) : null)}
+        onLoginIntent={preloadLoginDialog}
+        // A visitor's register button opens the login dialog.
+        onRegisterIntent={session.isLoggedIn ? preloadTradeModal : preloadLoginDialog}
       />
       <SanctionNotice dismissed={data?.sanctionNoticeDismissed ?? null} onOpenCustomerCentre={() => setQrOpen(true)} />
       <main id="main" className="mx-auto min-h-[60vh] max-w-[1200px] px-4 py-6">
@@ -110,7 +114,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <Footer onOpenCustomerCentre={() => setQrOpen(true)} />
       <FloatingWidgets qrSvg={qrSvg} />
       <CustomerCentreModal open={qrOpen} onClose={() => setQrOpen(false)} qrSvg={qrSvg} />
-      <LoginDialog />
+      <OnDemandLoginDialog />
       <IdentityRequiredDialog />
     </>
   );

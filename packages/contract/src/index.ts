@@ -7,4 +7,5 @@ export * from './messages.ts';
 export * from './schemas-common.ts';
 export * from './stock-schemas.ts';
 export * from './trade-messages.ts';
+export * from './trade-rules.ts';
 export * from './trade-schemas.ts';

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { MAX_PRICE_PER_SHARE, MAX_TOTAL_AMOUNT } from './constants.ts';
 import { formatNumber } from './format.ts';
 import { tradeMessages } from './trade-messages.ts';
-import { isOutsidePriceBand, listingAmountProblem, parseAmountInput, tradeCreateBody, tradeUpdateBody } from './trade-schemas.ts';
+import { isOutsidePriceBand, listingAmountProblem, parseAmountInput } from './trade-rules.ts';
+import { tradeCreateBody, tradeUpdateBody } from './trade-schemas.ts';
 
 /**
  * The money rules of spec §5, as properties. The trade modal and the server call the same

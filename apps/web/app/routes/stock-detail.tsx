@@ -14,17 +14,19 @@ import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { Card } from '../components/ui/card';
 import { Tabs } from '../components/ui/tabs';
-import { DiscussionTab } from '../features/discussion/discussion-tab';
+import { preloadLoginDialog } from '../features/auth/login-dialog-on-demand';
 import { CompanyInfoCard } from '../features/stocks/company-info';
 import { Financials } from '../features/stocks/financials';
 import { PriceChart } from '../features/stocks/price-chart';
 import { SidePanel } from '../features/stocks/side-panel';
+import { preloadFinishDialog } from '../features/trade/finish-dialog';
+import { preloadProofDialog } from '../features/trade/proof-dialog';
 import { type Paged, tradeListPath } from '../features/trade/trade-api';
-import { TradeBook } from '../features/trade/trade-book';
+import { TradeBook, type TradeBookData } from '../features/trade/trade-book';
 import { companyOfProfile } from '../features/trade/trade-draft';
-import { useTradeModal } from '../features/trade/trade-modal-provider';
+import { preloadTradeModal, useTradeModal } from '../features/trade/trade-modal-provider';
 import { rootOrigin } from '../lib/content-kinds';
-import { ReportDialog } from '../lib/report-dialog';
+import { onDemand } from '../lib/on-demand';
 import { pageMeta } from '../lib/seo';
 import { apiGet, bridge } from '../lib/server-context';
 import { useSession } from '../lib/session';
@@ -32,6 +34,16 @@ import { useFavoriteToggle } from '../lib/use-favorite-toggle';
 import type { Route } from './+types/stock-detail';
 
 const INITIAL_RANGE: ChartRange = '3M';
+
+// Fetched when first needed, not with the page: the discussion when its tab opens (or the pointer
+// reaches the tabs), the report dialog when a listing is first reported.
+const discussionTab = onDemand(() => import('../features/discussion/discussion-tab').then((m) => m.DiscussionTab), {
+  fallback: <div aria-busy="true" className="min-h-40" />,
+});
+const reportDialog = onDemand(() => import('../lib/report-dialog').then((m) => m.ReportDialog), { shown: (p) => p.open });
+
+const hasListing = (trades: TradeBookData, mine: boolean) =>
+  [...(trades.sell?.data ?? []), ...(trades.buy?.data ?? [])].some((trade) => trade.isMine === mine);
 
 type Context = Route.LoaderArgs['context'];
 
@@ -128,6 +140,21 @@ export default function StockDetail({ loaderData }: Route.ComponentProps) {
     setWriteOpen(true);
   };
 
+  // What a click may open next is fetched on pointerenter/focus, so that it opens without a wait.
+  const registerIntent = () => {
+    if (!session.isLoggedIn) void preloadLoginDialog();
+    else if (tab !== 'discussion') void preloadTradeModal();
+  };
+  const listingsIntent = () => {
+    if (!session.isLoggedIn) return;
+    if (hasListing(trades, true)) {
+      void preloadTradeModal();
+      void preloadFinishDialog();
+      void preloadProofDialog();
+    }
+    if (hasListing(trades, false)) void reportDialog.preload();
+  };
+
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_360px] max-lg:pb-20">
       <div className="lg:order-2">
@@ -137,45 +164,50 @@ export default function StockDetail({ loaderData }: Route.ComponentProps) {
           favoriteBusy={busy}
           registerLabel={tab === 'discussion' ? '의견 남기기' : '매물 등록'}
           onRegister={onRegister}
+          onRegisterIntent={registerIntent}
         />
       </div>
       <div className="min-w-0 space-y-6 lg:order-1">
         <PriceChart companyIdx={profile.companyIdx} initialRange={INITIAL_RANGE} initialBars={bars} />
         <Card>
-          <Tabs<Tab>
-            items={[
-              { value: 'trade', label: '매물' },
-              { value: 'discussion', label: '토론' },
-            ]}
-            value={tab}
-            onChange={setTab}
-            label="매물과 토론"
-          />
+          <div onPointerEnter={discussionTab.preload} onFocus={discussionTab.preload}>
+            <Tabs<Tab>
+              items={[
+                { value: 'trade', label: '매물' },
+                { value: 'discussion', label: '토론' },
+              ]}
+              value={tab}
+              onChange={setTab}
+              label="매물과 토론"
+            />
+          </div>
           <div role="tabpanel" aria-label={tab === 'trade' ? '매물' : '토론'} className="mt-4">
             {tab === 'trade' ? (
               <>
-                <TradeBook
-                  companyIdx={profile.companyIdx}
-                  unissued={company.unissued}
-                  data={trades}
-                  onEdit={(trade) => tradeModal.edit(trade, company)}
-                  onReport={(trade) => (session.isLoggedIn ? setReporting(trade.tradeIdx) : session.openLoginDialog())}
-                  onRegister={() => tradeModal.register(company)}
-                />
+                <div onPointerEnter={listingsIntent} onFocus={listingsIntent}>
+                  <TradeBook
+                    companyIdx={profile.companyIdx}
+                    unissued={company.unissued}
+                    data={trades}
+                    onEdit={(trade) => tradeModal.edit(trade, company)}
+                    onReport={(trade) => (session.isLoggedIn ? setReporting(trade.tradeIdx) : session.openLoginDialog())}
+                    onRegister={() => tradeModal.register(company)}
+                  />
+                </div>
                 <p className="mt-4 rounded-control bg-page px-3 py-2 text-xs leading-relaxed text-ink-2">
                   매물은 등록 후 {LISTING_LIFETIME_DAYS}일 동안 직거래가 이루어지지 않으면 자동으로 종료되며, 종료된 매물은 다른 회원에게
                   보이지 않습니다.
                 </p>
               </>
             ) : (
-              <DiscussionTab companyIdx={profile.companyIdx} writeOpen={writeOpen} onWriteOpenChange={setWriteOpen} />
+              <discussionTab.Component companyIdx={profile.companyIdx} writeOpen={writeOpen} onWriteOpenChange={setWriteOpen} />
             )}
           </div>
         </Card>
         <Financials data={financials} />
         <CompanyInfoCard info={info} />
       </div>
-      <ReportDialog
+      <reportDialog.Component
         open={reporting !== null}
         target={reporting === null ? null : { kind: 'trade', id: reporting }}
         onClose={() => setReporting(null)}

@@ -9,10 +9,15 @@ export function Header({
   search,
   onOpenCustomerCentre,
   onRegister,
+  onLoginIntent,
+  onRegisterIntent,
 }: {
   search: ReactNode;
   onOpenCustomerCentre(): void;
   onRegister(): void;
+  /** Pointer over or focus on 로그인 / 매물 등록: a click may follow, so the dialog's code can be fetched now. */
+  onLoginIntent?(): void;
+  onRegisterIntent?(): void;
 }) {
   const session = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -62,6 +67,8 @@ export function Header({
             <button
               type="button"
               onClick={session.openLoginDialog}
+              onPointerEnter={onLoginIntent}
+              onFocus={onLoginIntent}
               className="h-9 rounded-control px-3 text-sm font-semibold text-ink-2 hover:bg-page"
             >
               로그인
@@ -70,6 +77,8 @@ export function Header({
           <button
             type="button"
             onClick={onRegister}
+            onPointerEnter={onRegisterIntent}
+            onFocus={onRegisterIntent}
             className="h-9 rounded-control bg-brand px-3 text-sm font-semibold text-white hover:bg-brand-hover max-sm:hidden"
           >
             매물 등록
@@ -95,6 +104,11 @@ export function Header({
                 {session.isLoggedIn && (
                   <Link role="menuitem" to="/myPage" className={item}>
                     회원정보 수정
+                  </Link>
+                )}
+                {session.isLoggedIn && (
+                  <Link role="menuitem" to="/myPage/trades" className={item}>
+                    내 매물
                   </Link>
                 )}
                 <Link role="menuitem" to="/stock" className={item}>

@@ -10,6 +10,8 @@ export function SidePanel(props: {
   favoriteBusy?: boolean;
   registerLabel: string;
   onRegister(): void;
+  /** Pointer over or focus on the register button: what it opens can be fetched before the click. */
+  onRegisterIntent?(): void;
 }) {
   const { profile: p } = props;
   return (
@@ -62,6 +64,8 @@ export function SidePanel(props: {
         <button
           type="button"
           onClick={props.onRegister}
+          onPointerEnter={props.onRegisterIntent}
+          onFocus={props.onRegisterIntent}
           className="h-12 w-full rounded-control bg-brand font-semibold text-white hover:bg-brand-hover lg:mt-5"
         >
           {props.registerLabel}

@@ -1,11 +1,5 @@
 import { ListingStatus, ProofCheckStatus, type Trade, TradeType, tradeUiMessages as t } from '@beesang/contract';
-import { useEffect, useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { Form } from '../../components/ui/form';
-import { Modal } from '../../components/ui/modal';
-import { ProofUpload } from './proof-upload';
-import type { ProofKind } from './trade-draft';
-import { TradeSummary } from './trade-summary';
+import { onDemand } from '../../lib/on-demand';
 
 /**
  * Whether the owner may (re)attach a proof (decision 0003): an open own sale whose proof is missing
@@ -24,48 +18,11 @@ export function proofAttachable(trade: Trade): boolean {
 export const proofActionText = (trade: Trade) =>
   trade.proofCheckStatus === ProofCheckStatus.REATTACHMENT ? t.proofReattach : t.proofAttach;
 
-/** The proof upload of the trade modal, on its own for a listing that already exists. */
-export function ProofDialog(props: {
-  trade: Trade | null;
-  pending: boolean;
-  onClose(): void;
-  onConfirm(url: string, kind: ProofKind): void;
-}) {
-  const { trade, pending, onClose, onConfirm } = props;
-  const [url, setUrl] = useState('');
-  const [kind, setKind] = useState<ProofKind>('BANK');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another listing starts from nothing
-  useEffect(() => {
-    setUrl('');
-    setKind('BANK');
-  }, [trade]);
-  if (!trade) return null;
-  const ready = url !== '' && !pending;
-  return (
-    <Modal open onClose={onClose} title={proofActionText(trade)} width={375}>
-      <Form className="space-y-5" onSubmit={() => ready && onConfirm(url, kind)}>
-        <TradeSummary trade={trade} />
-        {trade.proofCheckStatus === ProofCheckStatus.REATTACHMENT && (
-          <p className="text-sm leading-relaxed text-danger">{t.proofReattachHelp}</p>
-        )}
-        <ProofUpload
-          title={t.proofDialogTitle}
-          url={url}
-          kind={kind}
-          onChange={(nextUrl, nextKind) => {
-            setUrl(nextUrl);
-            setKind(nextKind);
-          }}
-        />
-        <div className="grid grid-cols-2 gap-2">
-          <Button variant="ghost" onClick={onClose}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" disabled={!ready}>
-            {pending ? t.submitting : t.proofSubmit}
-          </Button>
-        </div>
-      </Form>
-    </Modal>
-  );
-}
+/**
+ * The proof upload of the trade modal, on its own for a listing that already exists
+ * (proof-dialog-body.tsx). Its code (the upload) is fetched when a proof is first attached.
+ */
+export const { Component: ProofDialog, preload: preloadProofDialog } = onDemand(
+  () => import('./proof-dialog-body').then((m) => m.ProofDialogBody),
+  { shown: (p) => p.trade !== null },
+);

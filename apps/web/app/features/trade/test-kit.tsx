@@ -10,8 +10,14 @@ import {
 import { fakeApi, json, ok, type Routes } from '../../test/fake-api';
 import { REGULAR_MEMBER } from '../../test/members';
 import { renderInApp } from '../../test/render';
+import { preloadFinishDialog } from './finish-dialog';
+import { preloadProofDialog } from './proof-dialog';
 import { companyOfProfile } from './trade-draft';
-import { TradeModalProvider, useTradeModal } from './trade-modal-provider';
+import { preloadTradeModal, TradeModalProvider, useTradeModal } from './trade-modal-provider';
+
+// The app fetches these dialogs' code when first opened (lib/on-demand.tsx, tested there); the
+// trade tests start with it loaded, so that a dialog opens in the same act() as its click.
+await Promise.all([preloadTradeModal(), preloadFinishDialog(), preloadProofDialog()]);
 
 /** The trade tests' world: a stock, another company to search for, listings, and the app's trade modal. */
 

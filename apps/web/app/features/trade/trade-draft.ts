@@ -1,12 +1,7 @@
-import {
-  isOutsidePriceBand,
-  listingAmountProblem,
-  type StockProfile,
-  type Trade,
-  type TradeCreateBody,
-  TradeType,
-  type TradeUpdateBody,
-} from '@beesang/contract';
+import { type StockProfile, type Trade, type TradeCreateBody, TradeType, type TradeUpdateBody } from '@beesang/contract';
+
+// The app shell (root, the stock page) uses this module, so it imports no contract value that lives
+// beside zod schemas; the amount limits the modal checks are in draft-limits.ts.
 
 /** The company a draft is for, with what the modal needs of it (logo, band, proof offer). */
 export interface TradeCompany {
@@ -80,24 +75,18 @@ export function editDraft(trade: Trade, company: TradeCompany): TradeDraft {
 
 export const isEdit = (d: TradeDraft) => d.tradeIdx !== 0;
 
-const filled = (v: string) => v !== '' && v !== '0';
+/** A typed amount: neither empty nor '0'. */
+export const filled = (v: string) => v !== '' && v !== '0';
 
 /** Spec §4: a company, and count and price both non-empty and not '0'. */
 export function canSubmit(d: TradeDraft): boolean {
   return (d.company?.companyIdx ?? 0) !== 0 && filled(d.count) && filled(d.price);
 }
 
-/** The red 15 % hint (spec §5): only with a company whose current price is known. */
-export function showsBandHint(d: TradeDraft): boolean {
-  return d.company !== null && filled(d.price) && isOutsidePriceBand(Number(d.price), d.company.currentPrice);
-}
-
 /** count × price exactly (BigInt): totals past 2^53 must still compare and print right. */
 export function totalOf(d: TradeDraft): bigint {
   return BigInt(d.count || '0') * BigInt(d.price || '0');
 }
-
-export const amountProblem = (d: TradeDraft) => listingAmountProblem(Number(d.count), Number(d.price));
 
 /** Whether the unissued-stock proof is offered: a new sale of an unissued company. */
 export const offersProof = (d: TradeDraft) => !isEdit(d) && d.tradeType === TradeType.SELL && d.company?.unissued === true;

@@ -2,10 +2,17 @@ import { type Trade, TradeType, tradeMessages } from '@beesang/contract';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { useNotify } from '../../lib/notify';
+import { onDemand } from '../../lib/on-demand';
 import { useSession } from '../../lib/session';
 import { tradeStopped } from './sanction';
 import { createDraft, editDraft, emptyDraft, type TradeCompany, type TradeDraft } from './trade-draft';
-import { TradeModal } from './trade-modal';
+
+// The modal (company search, amounts, proof upload, the contract's limits) is fetched when first
+// opened; the header and the stock page preload it on pointerenter/focus of their register buttons.
+const tradeModal = onDemand(() => import('./trade-modal').then((m) => m.TradeModal), { shown: (p) => p.open });
+
+/** Fetches the trade modal's code ahead of need (pointerenter/focus of a register button). */
+export const preloadTradeModal = tradeModal.preload;
 
 interface TradeModalApi {
   /**
@@ -73,7 +80,7 @@ export function TradeModalProvider({ children }: { children: ReactNode }) {
   return (
     <TradeModalContext.Provider value={api}>
       {children}
-      <TradeModal open={open} draft={draft} onChange={change} onClose={close} onDone={done} />
+      <tradeModal.Component open={open} draft={draft} onChange={change} onClose={close} onDone={done} />
     </TradeModalContext.Provider>
   );
 }

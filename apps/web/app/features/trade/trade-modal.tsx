@@ -3,9 +3,10 @@ import { useEffect, useId, useRef } from 'react';
 import { Modal } from '../../components/ui/modal';
 import { AmountField } from './amount-field';
 import { CompanyPicker } from './company-picker';
+import { showsBandHint } from './draft-limits';
 import { ProofUpload } from './proof-upload';
 import { fetchStockProfile } from './trade-api';
-import { canSubmit, isEdit, offersProof, showsBandHint, type TradeDraft, totalOf } from './trade-draft';
+import { canSubmit, isEdit, offersProof, type TradeDraft, totalOf } from './trade-draft';
 import { modalTitle, useTradeSubmit } from './use-trade-submit';
 
 type Patch = Partial<TradeDraft> | ((d: TradeDraft) => Partial<TradeDraft>);

@@ -3,8 +3,9 @@ import { useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { useNotify } from '../../lib/notify';
+import { amountProblem } from './draft-limits';
 import { createTrade, updateTrade } from './trade-api';
-import { amountProblem, canSubmit, createBody, isEdit, type TradeDraft, updateBody } from './trade-draft';
+import { canSubmit, createBody, isEdit, type TradeDraft, updateBody } from './trade-draft';
 
 /** The modal's title: '매물 등록', or '매수 수정' / '매도 수정' on edit (spec §2). */
 export function modalTitle(d: TradeDraft): string {
