@@ -5,7 +5,7 @@ export default [
   route('stock', 'routes/stock-list.tsx'),
   route('stock/:companyIdx', 'routes/stock-detail.tsx'),
   route('favorite', 'routes/favorite.tsx'),
-  route('myPage', 'routes/my-page.tsx'),
+  route('myPage', 'routes/my-page.tsx', [index('routes/my-account.tsx'), route('trades', 'routes/my-trades.tsx')]),
   route('notice', 'routes/content-list.tsx', { id: 'notice-list' }),
   route('notice/:id', 'routes/content-detail.tsx', { id: 'notice-detail' }),
   route('event', 'routes/content-list.tsx', { id: 'event-list' }),

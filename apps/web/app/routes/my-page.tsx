@@ -1,45 +1,44 @@
+import { myTradeMessages as m } from '@beesang/contract';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { MembersOnly } from '../components/layout/members-only';
-import { Card } from '../components/ui/card';
-import { DeleteAccount } from '../features/account/delete-account';
-import { IdentityVerification } from '../features/account/identity-verification';
-import { PasswordForm } from '../features/account/password-form';
-import { ProfileForm } from '../features/account/profile-form';
-import { rootOrigin } from '../lib/content-kinds';
-import { pageMeta } from '../lib/seo';
 import { useSession } from '../lib/session';
-import type { Route } from './+types/my-page';
-
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta({ title: '마이페이지', path: '/myPage', origin: rootOrigin(matches) }),
-  { name: 'robots', content: 'noindex' },
-];
 
 const LEVEL_TEXT: Record<number, string> = { 0: '비회원', 1: '일반 회원 (본인인증 전)', 2: '정회원 (본인인증 완료)' };
 
+/** 마이페이지: the member's heading and the two sections, 회원정보 (/myPage) and 내 매물 (/myPage/trades). */
 export default function MyPage() {
   const session = useSession();
+  const { pathname } = useLocation();
   const user = session.user;
-  if (!user) return <MembersOnly title="마이페이지" reason="회원정보를 수정하려면 로그인해주세요." />;
+  if (!user) {
+    const trades = pathname.startsWith('/myPage/trades');
+    return <MembersOnly title="마이페이지" reason={trades ? m.membersOnly : '회원정보를 수정하려면 로그인해주세요.'} />;
+  }
+  const tab = ({ isActive }: { isActive: boolean }) =>
+    `-mb-px inline-flex h-11 items-center border-b-2 px-1 text-[15px] font-semibold transition-colors ${
+      isActive ? 'border-ink text-ink' : 'border-transparent text-ink-3 hover:text-ink-2'
+    }`;
   return (
-    <div className="mx-auto max-w-[640px] space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">마이페이지</h1>
-        <p className="num mt-1 text-sm text-ink-3">
-          {user.phoneMasked} · {LEVEL_TEXT[user.userLevel] ?? ''}
-        </p>
-      </div>
-      <Card title="본인인증">
-        <IdentityVerification user={user} onVerified={session.signIn} />
-      </Card>
-      <Card title="회원정보">
-        <ProfileForm key={user.userIdx} user={user} onSaved={session.signIn} />
-      </Card>
-      <Card title="비밀번호">
-        <PasswordForm />
-      </Card>
-      <div className="text-right">
-        <DeleteAccount userIdx={user.userIdx} onDeleted={session.clear} />
-      </div>
+    <div className="mx-auto max-w-[800px]">
+      <h1 className="text-2xl font-bold">마이페이지</h1>
+      <p className="num mt-1 text-sm text-ink-3">
+        {user.phoneMasked} · {LEVEL_TEXT[user.userLevel] ?? ''}
+      </p>
+      <nav aria-label={m.pageNav} className="mt-4 mb-6 border-b border-line">
+        <ul className="flex gap-5">
+          <li>
+            <NavLink to="/myPage" end className={tab}>
+              {m.accountTab}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/myPage/trades" className={tab}>
+              {m.title}
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+      <Outlet />
     </div>
   );
 }

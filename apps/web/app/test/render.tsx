@@ -32,7 +32,7 @@ export const openLoginDialog = () => click(probe().querySelector('button') as HT
 export interface AppOptions {
   /** The member the session starts with; null for a visitor. Default: an identity-verified member. */
   user?: UserDetail | null;
-  /** Where `element` is routed, and where the test starts. */
+  /** Where `element` is routed, and where the test starts; a query string only sets where it starts. */
   path?: string;
   /** Rendered on every page above it, as the app's shell does (a header, the login dialog). */
   layout?: ReactNode;
@@ -40,7 +40,8 @@ export interface AppOptions {
 
 /** Renders `element` at `path` inside the app's notify and session providers, in a data router. */
 export function renderInApp(element: ReactNode, opts: AppOptions = {}) {
-  const path = opts.path ?? '/';
+  const start = opts.path ?? '/';
+  const path = start.split('?')[0] as string;
   const pages: RouteObject[] = [
     path === '/' ? { index: true, element } : { path: path.slice(1), element },
     // Where the pages under test send the visitor.
@@ -63,7 +64,7 @@ export function renderInApp(element: ReactNode, opts: AppOptions = {}) {
         children: pages,
       },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [start] },
   );
   const view = render(<RouterProvider router={router} />);
   return { router, ...view };

@@ -1,7 +1,5 @@
 import { type Trade, TradeType, tradeUiMessages as t, tradeMessages } from '@beesang/contract';
 import { useEffect, useState } from 'react';
-import { useRevalidator } from 'react-router';
-import { ApiError } from '../../lib/api-client';
 import { useNotify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { DeleteDialog } from './delete-dialog';
@@ -10,6 +8,7 @@ import { ProofDialog, proofActionText } from './proof-dialog';
 import { tradeStopped } from './sanction';
 import { attachProof, deleteTrade, finishTrade, type Paged } from './trade-api';
 import { type RowActions, TradeRow } from './trade-row';
+import { useTradeChange } from './use-trade-change';
 import { useTradePages } from './use-trade-pages';
 
 export interface TradeBookData {
@@ -34,30 +33,14 @@ export function TradeBook(props: {
   const { companyIdx, unissued, data, onEdit, onReport, onRegister } = props;
   const { notify } = useNotify();
   const { user } = useSession();
-  const revalidator = useRevalidator();
   const [finishing, setFinishing] = useState<Trade | null>(null);
   const [deleting, setDeleting] = useState<Trade | null>(null);
   const [proving, setProving] = useState<Trade | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = useTradeChange();
   // Listings changed here, shown as the server answered until the revalidated page replaces them.
   const [answered, setAnswered] = useState<ReadonlyMap<number, Trade>>(new Map());
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page from the server is the trigger
   useEffect(() => setAnswered(new Map()), [data]);
-
-  const run = async <T,>(work: () => Promise<T>, title: string, done: string, failed: string, close: (result: T) => void) => {
-    setPending(true);
-    try {
-      const result = await work();
-      notify('success', title, done);
-      close(result);
-      await revalidator.revalidate();
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 401))
-        notify('error', title, error instanceof ApiError && error.status < 500 && error.status >= 400 ? error.message : failed);
-    } finally {
-      setPending(false);
-    }
-  };
 
   // A member under STOP_TRADE is told at once, not after choosing an image the server would refuse.
   const onProof = (trade: Trade) =>

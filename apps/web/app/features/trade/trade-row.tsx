@@ -3,17 +3,14 @@ import {
   formatDateTime,
   formatKoreanAmount,
   formatNumber,
-  LISTING_STATUS_TEXT,
-  ListingStatus,
   ListPin,
-  PROOF_STATUS_TEXT,
-  ProofCheckStatus,
   type Trade,
   TradeType,
   tradeUiMessages as t,
 } from '@beesang/contract';
 import { relativeTime } from '../../lib/relative-time';
 import { proofActionText, proofAttachable } from './proof-dialog';
+import { chip, ProofBadge, StatusBadge } from './trade-badges';
 
 export interface RowActions {
   onEdit(trade: Trade): void;
@@ -24,13 +21,6 @@ export interface RowActions {
   onProof?(trade: Trade): void;
 }
 
-const chip = 'inline-flex h-5 items-center rounded-[5px] px-1.5 text-[11px] font-semibold leading-none';
-
-const PROOF_TONE: Record<number, string> = {
-  [ProofCheckStatus.VERIFIED]: 'bg-success/10 text-[#027a4a]',
-  [ProofCheckStatus.PENDING]: 'bg-page text-ink-2 ring-1 ring-line',
-};
-
 /**
  * One listing of the order book: price with the negotiable marks, count, total, writer and age,
  * the status and proof badges, and the actions (own: 수정 · 거래완료 · 삭제; others: 신고).
@@ -40,20 +30,11 @@ export function TradeRow({ trade, actions }: { trade: Trade; actions: RowActions
   const side = sell ? t.sell : t.buy;
   const priceText = `${formatNumber(trade.stockPerPrice)}원`;
   const context = `${priceText} ${side} 매물`;
-  const proof = sell && trade.proofCheckStatus !== ProofCheckStatus.NONE ? PROOF_STATUS_TEXT[trade.proofCheckStatus] : undefined;
   const expert = EXPERT_BADGE_TEXT[trade.writer.expertType];
   const button =
     'h-8 rounded-control px-2.5 text-[13px] font-semibold ring-1 ring-line hover:bg-page disabled:text-ink-3 disabled:hover:bg-white';
-  const status = (
-    <span
-      className={`${chip} ${trade.tradeStatus === ListingStatus.IN_PROGRESS ? 'bg-success/10 text-[#027a4a]' : 'bg-page text-ink-3 ring-1 ring-line'}`}
-    >
-      {LISTING_STATUS_TEXT[trade.tradeStatus] ?? ''}
-    </span>
-  );
-  const proofBadge = proof && (
-    <span className={`${chip} ${PROOF_TONE[trade.proofCheckStatus] ?? 'bg-danger/10 text-danger'}`}>{proof}</span>
-  );
+  const status = <StatusBadge trade={trade} />;
+  const proofBadge = <ProofBadge trade={trade} />;
   // Phones: price and marks | count, total; writer | actions, or for an own row (three or four
   // buttons) writer, then its actions on a line of their own. Wider: one line per listing.
   return (

@@ -1,0 +1,30 @@
+import { LISTING_STATUS_TEXT, ListingStatus, PROOF_STATUS_TEXT, ProofCheckStatus, type Trade, TradeType } from '@beesang/contract';
+
+/** The small label shape every listing badge shares. */
+export const chip = 'inline-flex h-5 items-center rounded-[5px] px-1.5 text-[11px] font-semibold leading-none';
+
+const STATUS_TONE: Record<number, string> = {
+  [ListingStatus.IN_PROGRESS]: 'bg-success/10 text-[#027a4a]',
+  [ListingStatus.TRADE_FINISHED]: 'bg-ink/[0.06] text-ink-2',
+};
+
+const PROOF_TONE: Record<number, string> = {
+  [ProofCheckStatus.VERIFIED]: 'bg-success/10 text-[#027a4a]',
+  [ProofCheckStatus.PENDING]: 'bg-page text-ink-2 ring-1 ring-line',
+};
+
+/** 거래중 in green, 거래완료 in ink, the ended ones (기간만료, deleted) in grey. */
+export function StatusBadge({ trade }: { trade: Trade }) {
+  return (
+    <span className={`${chip} ${STATUS_TONE[trade.tradeStatus] ?? 'bg-page text-ink-3 ring-1 ring-line'}`}>
+      {LISTING_STATUS_TEXT[trade.tradeStatus] ?? ''}
+    </span>
+  );
+}
+
+/** The proof check of an unissued-stock sale; nothing for buys and sales without a proof. */
+export function ProofBadge({ trade }: { trade: Trade }) {
+  const text = trade.tradeType === TradeType.SELL ? PROOF_STATUS_TEXT[trade.proofCheckStatus] : undefined;
+  if (!text) return null;
+  return <span className={`${chip} ${PROOF_TONE[trade.proofCheckStatus] ?? 'bg-danger/10 text-danger'}`}>{text}</span>;
+}

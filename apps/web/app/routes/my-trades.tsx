@@ -1,0 +1,43 @@
+import { myTradeMessages as m, type Trade } from '@beesang/contract';
+import { useRef } from 'react';
+import { MyTrades } from '../features/trade/my-trades';
+import { myTradesPath, myTradesQuery } from '../features/trade/my-trades-api';
+import type { Paged } from '../features/trade/trade-api';
+import { rootOrigin } from '../lib/content-kinds';
+import { pageMeta } from '../lib/seo';
+import { bridge } from '../lib/server-context';
+import { useSession } from '../lib/session';
+import type { Route } from './+types/my-trades';
+
+/** The asked page of the member's listings in the first HTML; null when the server cannot use the token (the page fetches then). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const path = myTradesPath(myTradesQuery(new URL(request.url).searchParams));
+  const cookie = request.headers.get('cookie') ?? '';
+  if (!/(?:^|;\s*)ACCESS_TOKEN=/.test(cookie)) return { loaded: { path, page: null } };
+  try {
+    const { status, body } = await bridge(context).api(path, { cookie });
+    return { loaded: { path, page: status === 200 ? (body as { result: Paged<Trade> }).result : null } };
+  } catch {
+    return { loaded: { path, page: null } };
+  }
+}
+
+/** A member's own list: never kept by a shared cache. */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta({ title: m.title, path: '/myPage/trades', origin: rootOrigin(matches) }),
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function MyTradesPage({ loaderData }: Route.ComponentProps) {
+  const session = useSession();
+  // The loader read the list for whoever was signed in then: a member who signs in here fetches
+  // their own, until the loader runs again (a filter, a page) with their cookie.
+  const first = useRef({ userIdx: session.user?.userIdx ?? null, loaded: loaderData.loaded });
+  const user = session.user;
+  if (!user) return null;
+  const stale = loaderData.loaded === first.current.loaded && user.userIdx !== first.current.userIdx;
+  const loaded = stale ? null : loaderData.loaded;
+  return <MyTrades key={user.userIdx} loaded={loaded} />;
+}
