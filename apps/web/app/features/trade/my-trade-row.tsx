@@ -12,7 +12,7 @@ import {
 import { Link } from 'react-router';
 import { StockLogo } from '../../components/ui/stock-logo';
 import { daysLeft, dDayText } from './d-day';
-import { chip, ProofBadge, StatusBadge } from './trade-badges';
+import { chip, NegotiableMarks, ProofBadge, StatusBadge } from './trade-badges';
 
 export interface MyRowActions {
   onEdit(trade: Trade): void;
@@ -61,6 +61,9 @@ export function MyTradeRow({ trade, actions, busy }: { trade: Trade; actions: My
               ·{' '}
             </span>
             {m.total} {formatKoreanAmount(trade.totalPrice)}
+          </span>
+          <span className="ml-0.5 inline-flex gap-1 self-center">
+            <NegotiableMarks trade={trade} />
           </span>
         </p>
         <div className="mt-1.5 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">

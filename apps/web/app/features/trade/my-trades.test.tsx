@@ -1,4 +1,12 @@
-import { ListingStatus, myTradeMessages as m, ProofCheckStatus, type Trade, TradeType, tradeMessages } from '@beesang/contract';
+import {
+  ListingStatus,
+  myTradeMessages as m,
+  ProofCheckStatus,
+  type Trade,
+  TradeType,
+  tradeMessages,
+  tradeUiMessages,
+} from '@beesang/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { button, click, field, settle, type } from '../../test/dom';
@@ -45,6 +53,8 @@ const BUY = listing({
   stockCount: 40,
   stockPerPrice: 4_100,
   totalPrice: 164_000,
+  stockPriceNegotiationFlag: false,
+  stockCountNegotiationFlag: true,
   expiresAt: '2026-12-13T14:30:00.000Z',
   proofCheckStatus: ProofCheckStatus.NONE,
 });
@@ -84,6 +94,11 @@ describe('내 매물', () => {
     const buy = row('비상모빌리티');
     expect(buy.textContent).toContain('매수');
     expect(buy.textContent).toContain('D-day');
+    // The negotiation marks: the kit's sale is open on price, this buy on count.
+    expect(within(buy).getByText(tradeUiMessages.countNegotiableMark)).toBeTruthy();
+    expect(within(buy).queryByText(tradeUiMessages.priceNegotiableMark)).toBeNull();
+    expect(within(open).getByText(tradeUiMessages.priceNegotiableMark)).toBeTruthy();
+    expect(within(open).queryByText(tradeUiMessages.countNegotiableMark)).toBeNull();
     expect(within(buy).getByText(m.lastDay)).toBeTruthy();
     expect(within(buy).getByRole('link', { name: '비상모빌리티' }).getAttribute('href')).toBe('/stock/31');
 

@@ -1,4 +1,12 @@
-import { LISTING_STATUS_TEXT, ListingStatus, PROOF_STATUS_TEXT, ProofCheckStatus, type Trade, TradeType } from '@beesang/contract';
+import {
+  LISTING_STATUS_TEXT,
+  ListingStatus,
+  PROOF_STATUS_TEXT,
+  ProofCheckStatus,
+  type Trade,
+  TradeType,
+  tradeUiMessages as t,
+} from '@beesang/contract';
 
 /** The small label shape every listing badge shares. */
 export const chip = 'inline-flex h-5 items-center rounded-[5px] px-1.5 text-[11px] font-semibold leading-none';
@@ -27,4 +35,15 @@ export function ProofBadge({ trade }: { trade: Trade }) {
   const text = trade.tradeType === TradeType.SELL ? PROOF_STATUS_TEXT[trade.proofCheckStatus] : undefined;
   if (!text) return null;
   return <span className={`${chip} ${PROOF_TONE[trade.proofCheckStatus] ?? 'bg-danger/10 text-danger'}`}>{text}</span>;
+}
+
+/** 가격협의 / 수량협의: the listing's price or count is open to negotiation. */
+export function NegotiableMarks({ trade }: { trade: Trade }) {
+  const mark = `${chip} bg-page text-ink-2 ring-1 ring-line`;
+  return (
+    <>
+      {trade.stockPriceNegotiationFlag && <span className={mark}>{t.priceNegotiableMark}</span>}
+      {trade.stockCountNegotiationFlag && <span className={mark}>{t.countNegotiableMark}</span>}
+    </>
+  );
 }

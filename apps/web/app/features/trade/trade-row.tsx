@@ -10,7 +10,7 @@ import {
 } from '@beesang/contract';
 import { relativeTime } from '../../lib/relative-time';
 import { proofActionText, proofAttachable } from './proof-dialog';
-import { chip, ProofBadge, StatusBadge } from './trade-badges';
+import { chip, NegotiableMarks, ProofBadge, StatusBadge } from './trade-badges';
 
 export interface RowActions {
   onEdit(trade: Trade): void;
@@ -50,12 +50,7 @@ export function TradeRow({ trade, actions }: { trade: Trade; actions: RowActions
         <p className="mt-1 flex flex-wrap gap-1 empty:hidden">
           {trade.listPin === ListPin.TOPFIX && <span className={`${chip} bg-ink text-white`}>{t.pinned}</span>}
           {trade.isMine && <span className={`${chip} bg-brand/10 text-brand`}>{t.mine}</span>}
-          {trade.stockPriceNegotiationFlag && (
-            <span className={`${chip} bg-page text-ink-2 ring-1 ring-line`}>{t.priceNegotiableMark}</span>
-          )}
-          {trade.stockCountNegotiationFlag && (
-            <span className={`${chip} bg-page text-ink-2 ring-1 ring-line`}>{t.countNegotiableMark}</span>
-          )}
+          <NegotiableMarks trade={trade} />
           <span className="contents md:hidden">
             {status}
             {proofBadge}
