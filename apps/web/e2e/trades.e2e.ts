@@ -121,6 +121,16 @@ test('a verified member registers a sale (band hint, both limit warnings), edits
   await confirm.getByRole('button', { name: tradeUiMessages.remove, exact: true }).click();
   await notice(page, tradeMessages.deleteDone).waitFor();
   await expect.poll(() => buy.count()).toBe(0);
+
+  // 내 매물 from the header menu: the finished sale with its agreed price; the deleted buy is gone.
+  await page.getByRole('button', { name: '메뉴' }).click();
+  await page.getByRole('menuitem', { name: '내 매물' }).click();
+  await page.waitForURL((url) => url.pathname === '/myPage/trades');
+  const mine = page.getByTestId('my-trade');
+  await mine.first().waitFor();
+  expect(await mine.count()).toBe(1);
+  const text = await mine.first().textContent();
+  for (const part of [company.companyName, '매도', '1,200주', '거래완료', `체결가 ${formatNumber(agreed)}원`]) expect(text).toContain(part);
 });
 
 test("a visitor's register buttons open the login dialog", async ({ page, baseURL }) => {
