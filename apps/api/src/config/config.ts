@@ -110,6 +110,12 @@ const S3_REQUIRED = ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_
 
 export class ConfigError extends Error {}
 
+/** http://localhost:3000, http://127.0.0.1:…, http://[::1]:…: a machine's own address, not a deployment. */
+export function isLocalOrigin(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 /** Parses the environment once; lists every problem in one error. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
@@ -138,6 +144,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'PORTONE_* 설정이 있지만 IDENTITY_PROVIDER=portone 이 없습니다 (set IDENTITY_PROVIDER=portone, or =simulated to keep test mode)',
     );
   }
+  // A production server at a public address is a real deployment: its signing key must come from
+  // the environment (a key kept in the database is readable by whoever reads a backup), and no
+  // readable copy of sent codes may exist.
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const deployed = e.NODE_ENV === 'production' && !isLocalOrigin(publicUrl);
+  const outboxAsked = e.DEV_SMS_OUTBOX === 'true' || e.DEV_SMS_OUTBOX === '1';
+  if (deployed && !e.AUTH_SECRET) {
+    problems.push(`공개 주소(${publicUrl})의 운영 서버에는 AUTH_SECRET이 필요합니다 (AUTH_SECRET is required in production)`);
+  }
+  if (deployed && outboxAsked) {
+    problems.push('공개 주소의 운영 서버에서는 DEV_SMS_OUTBOX를 켤 수 없습니다 (the dev SMS outbox is for local use only)');
+  }
   if (problems.length > 0) {
     throw new ConfigError(`환경 변수가 올바르지 않습니다 (invalid environment):\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
@@ -145,7 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     webBuildDir: e.WEB_BUILD_DIR,
@@ -153,9 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     authSecret: e.AUTH_SECRET,
-    devSmsOutbox: e.DEV_SMS_OUTBOX
-      ? e.DEV_SMS_OUTBOX === 'true' || e.DEV_SMS_OUTBOX === '1'
-      : e.NODE_ENV !== 'production' || !e.DATABASE_URL,
+    devSmsOutbox: e.DEV_SMS_OUTBOX ? outboxAsked : !deployed,
     uploadDir: e.UPLOAD_DIR ?? resolve(e.DATA_DIR, 'uploads'),
     uploadIpLimit: e.UPLOAD_IP_LIMIT,
     uploadIpWindowSeconds: e.UPLOAD_IP_WINDOW_SECONDS,
