@@ -75,6 +75,8 @@ export interface BuildAppOptions {
   /** Serve the built web app (default: when a build exists). */
   web?: boolean;
   logger?: boolean;
+  /** Where log lines go (default: standard output); a test reads what the app writes. */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -108,7 +110,9 @@ export async function buildApp(options: BuildAppOptions) {
   let shuttingDown = false;
 
   const logger: FastifyServerOptions['logger'] =
-    options.logger === false ? false : { level: config.logLevel, serializers: redactingSerializers };
+    options.logger === false
+      ? false
+      : { level: config.logLevel, serializers: redactingSerializers, ...(options.logStream && { stream: options.logStream }) };
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy ?? false,

@@ -32,6 +32,8 @@ export interface TestAppOptions {
   smsLimits?: BuildAppOptions['smsLimits'];
   socialProviders?: BuildAppOptions['socialProviders'];
   publicUrl?: string;
+  /** Collect what the app logs (level info) here, to show what never reaches a log. */
+  logLines?: string[];
   /** Further settings for a test (upload folder and limits, say). */
   config?: Partial<AppConfig>;
 }
@@ -104,7 +106,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       env: 'test',
       publicUrl: opts.publicUrl ?? 'http://localhost:3000',
       webBuildDir: '/nonexistent',
-      logLevel: 'silent',
+      logLevel: opts.logLines ? 'info' : 'silent',
       trustProxy: undefined,
       ...opts.config,
     },
@@ -114,7 +116,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     smsLimits: opts.smsLimits,
     socialProviders: opts.socialProviders,
     web: false,
-    logger: false,
+    logger: Boolean(opts.logLines),
+    logStream: opts.logLines && { write: (line: string) => void opts.logLines?.push(line) },
   })) as BuiltApp;
   await app.ready();
 
