@@ -25,8 +25,11 @@ import type { loader as stockDetailLoader } from './routes/stock-detail';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const b = bridge(context);
   const [user, qrSvg, socialProviders] = await Promise.all([currentUser(b, request), appQrSvg(), configuredSocialProviders(b)]);
-  const sanctionNoticeDismissed = user ? dismissedSanctionNotice(request.headers.get('cookie') ?? '') : null;
-  return { demoData: b.demoData(), origin: b.publicUrl, qrSvg, user, socialProviders, sanctionNoticeDismissed };
+  const cookie = request.headers.get('cookie') ?? '';
+  const sanctionNoticeDismissed = user ? dismissedSanctionNotice(cookie) : null;
+  // No member, but a refresh token was issued to this browser: the client resumes the session.
+  const sessionResumable = !user && /(?:^|;\s*)BEESANG_SESSION=1(?:;|$)/.test(cookie);
+  return { demoData: b.demoData(), origin: b.publicUrl, qrSvg, user, socialProviders, sanctionNoticeDismissed, sessionResumable };
 }
 
 // Providers come from the server's start-up configuration, so one answer serves the process.
@@ -124,7 +127,7 @@ function Frame({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   return (
     <NotifyProvider>
-      <SessionProvider initialUser={data?.user ?? null}>
+      <SessionProvider initialUser={data?.user ?? null} resumable={data?.sessionResumable ?? false}>
         <TradeModalProvider>
           <Shell>{children}</Shell>
         </TradeModalProvider>

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { open, test } from './browser';
-import { latestCode, newPhone } from './members';
+import { latestCode, newPhone, signUpMember } from './members';
 
 const nextPhone = () => newPhone('0108');
 
@@ -308,4 +308,31 @@ test('social sign-in: Google (a local OpenID Connect provider) signs a new perso
   await page.locator('header').getByText('김소셜').waitFor();
   await page.reload();
   await page.locator('header').getByText('김소셜').waitFor();
+});
+
+test('a member whose access token lapsed (15 minutes) opens a page and is still signed in, with nothing lost', async ({
+  page,
+  baseURL,
+}) => {
+  const nickname = '돌아온회원';
+  await signUpMember(page.context(), baseURL, { nickname, phone: nextPhone(), verified: false });
+  // What 15 idle minutes leave in the browser: the refresh token (and its page hint), no access token.
+  const kept = (await page.context().cookies()).filter((c) => c.name !== 'ACCESS_TOKEN');
+  expect(kept.map((c) => c.name)).toContain('BEESANG_SESSION');
+  await page.context().clearCookies();
+  await page.context().addCookies(kept);
+
+  await open(page, '/myPage');
+  const header = page.locator('header');
+  await header.getByText(nickname, { exact: true }).waitFor();
+  await page.getByRole('heading', { name: '마이페이지' }).waitFor();
+  await page.getByRole('link', { name: '내 매물' }).first().waitFor();
+  expect(await header.getByRole('button', { name: '로그인', exact: true }).count()).toBe(0);
+  expect(await page.getByText('로그인 세션').count()).toBe(0);
+  expect((await page.context().cookies()).some((c) => c.name === 'ACCESS_TOKEN')).toBe(true);
+
+  // Once the session has really ended (logged out elsewhere), the page is a visitor's, quietly.
+  await page.context().clearCookies();
+  await open(page, '/myPage');
+  await header.getByRole('button', { name: '로그인', exact: true }).waitFor();
 });

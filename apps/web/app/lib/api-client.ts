@@ -62,6 +62,14 @@ function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
+/**
+ * A page whose access token lapsed while the refresh token lives (the server's session hint says so):
+ * refresh through the same single flight as any 401, so a call racing it does not spend the token twice.
+ */
+export function resumeSession(): Promise<boolean> {
+  return refreshSession();
+}
+
 async function postRefresh(): Promise<boolean> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), API_TIMEOUT_MS);

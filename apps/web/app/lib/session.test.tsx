@@ -1,7 +1,9 @@
 import { NOTIFICATION_MS } from '@beesang/contract';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderInApp } from '../test/render';
+import { fakeApi, json, ok } from '../test/fake-api';
+import { REGULAR_MEMBER } from '../test/members';
+import { member, renderInApp } from '../test/render';
 import { apiFetch } from './api-client';
 import { useSession } from './session';
 
@@ -104,5 +106,41 @@ describe('session', () => {
       fireEvent.click(screen.getByRole('button', { name: 'star' }));
     });
     expect(screen.getByText('dialog open')).toBeTruthy();
+  });
+
+  describe('a page opened after the access token lapsed (the server saw only the session hint)', () => {
+    it('refreshes once, loads the member and shows them, without a notice or a move', async () => {
+      const api = fakeApi({
+        'POST /api/auth/refresh': () => ok({ accessToken: 'a', refreshToken: 'r' }),
+        'GET /api/user/myPage/detail': () => ok(REGULAR_MEMBER),
+      });
+      const { router } = renderInApp(<CallingPage />, { user: null, path: '/stock/1', resumable: true });
+      await vi.waitFor(() => expect(member()).toBe(REGULAR_MEMBER.userNickname));
+      expect(api.keys()).toEqual(['POST /api/auth/refresh', 'GET /api/user/myPage/detail']);
+      expect(router.state.location.pathname).toBe('/stock/1');
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+
+    it('stays a visitor, quietly, when the session really ended', async () => {
+      const api = fakeApi({ 'POST /api/auth/refresh': () => json({ message: '로그인이 필요합니다.', code: 'UNAUTHORIZED' }, 401) });
+      const { router } = renderInApp(<CallingPage />, { user: null, path: '/stock/1', resumable: true });
+      await vi.waitFor(() => expect(api.keys()).toEqual(['POST /api/auth/refresh']));
+      await act(async () => {
+        vi.advanceTimersByTime(1000);
+      });
+      expect(member()).toBe('guest');
+      expect(router.state.location.pathname).toBe('/stock/1');
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+
+    it('asks nothing when there is no session to resume', async () => {
+      const api = fakeApi();
+      renderInApp(<CallingPage />, { user: null, path: '/stock/1' });
+      await act(async () => {
+        vi.advanceTimersByTime(1000);
+      });
+      expect(api.calls).toEqual([]);
+      expect(member()).toBe('guest');
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { messages, type UserDetail, UserLevel } from '@beesang/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { ApiError, apiFetch, setUnauthorizedHandler } from './api-client';
+import { useNavigate, useRevalidator } from 'react-router';
+import { ApiError, apiFetch, resumeSession, setUnauthorizedHandler } from './api-client';
 import { useNotify } from './notify';
 
 /** The signed-in member as GET /api/user/myPage/detail describes them. */
@@ -14,6 +14,8 @@ interface Session {
   user: SessionUser | null;
   /** Logged in means a member was loaded; the tokens themselves are HttpOnly cookies we never see. */
   isLoggedIn: boolean;
+  /** The page came without a member but with a session to resume (access token lapsed): not yet known. */
+  resuming: boolean;
   /** The one function every "needs login" control calls (login button, favourite star, register). */
   openLoginDialog(): void;
   closeLoginDialog(): void;
@@ -45,14 +47,46 @@ export function fetchMyDetail(): Promise<SessionUser> {
   return apiFetch<SessionUser>(MY_DETAIL_PATH, { ignoreUnauthorized: true });
 }
 
-export function SessionProvider({ children, initialUser = null }: { children: ReactNode; initialUser?: SessionUser | null }) {
+export function SessionProvider({
+  children,
+  initialUser = null,
+  resumable = false,
+}: {
+  children: ReactNode;
+  initialUser?: SessionUser | null;
+  /** The server saw a refresh token's hint but no valid access token: resume before showing a visitor. */
+  resumable?: boolean;
+}) {
   const [user, setUser] = useState<SessionUser | null>(initialUser);
+  const [resuming, setResuming] = useState(resumable && initialUser === null);
+  const revalidator = useRevalidator();
   const [loginDialogOpen, setLoginDialogOpen] = useState(false);
   const [identityDialogOpen, setIdentityDialogOpen] = useState(false);
   const navigate = useNavigate();
   const { notify } = useNotify();
 
   const clear = useCallback(() => setUser(null), []);
+
+  // Access tokens last 15 minutes; a page opened later arrives without a member. Refresh once,
+  // load the member, and run the page's loaders again with the new token: the member never sees
+  // the visitor's page. If the session really ended, the visitor's page simply stays, unannounced.
+  const { revalidate } = revalidator;
+  useEffect(() => {
+    if (!resuming) return;
+    let live = true;
+    void (async () => {
+      const resumed = (await resumeSession()) && (await fetchMyDetail().catch(() => null));
+      if (!live) return;
+      if (resumed) {
+        setUser(resumed);
+        await revalidate();
+      }
+      setResuming(false);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [resuming, revalidate]);
 
   // Spec §8: a 401 from any call clears the session, warns, and goes home.
   useEffect(() => {
@@ -87,6 +121,7 @@ export function SessionProvider({ children, initialUser = null }: { children: Re
     () => ({
       user,
       isLoggedIn: user !== null,
+      resuming,
       openLoginDialog: () => setLoginDialogOpen(true),
       closeLoginDialog: () => setLoginDialogOpen(false),
       loginDialogOpen,
@@ -101,7 +136,7 @@ export function SessionProvider({ children, initialUser = null }: { children: Re
       logout,
       clear,
     }),
-    [user, loginDialogOpen, identityDialogOpen, signIn, logout, clear],
+    [user, resuming, loginDialogOpen, identityDialogOpen, signIn, logout, clear],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

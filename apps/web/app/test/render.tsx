@@ -36,6 +36,8 @@ export interface AppOptions {
   path?: string;
   /** Rendered on every page above it, as the app's shell does (a header, the login dialog). */
   layout?: ReactNode;
+  /** The server saw a session to resume (lapsed access token), as the root loader reports it. */
+  resumable?: boolean;
 }
 
 /** Renders `element` at `path` inside the app's notify and session providers, in a data router. */
@@ -54,7 +56,7 @@ export function renderInApp(element: ReactNode, opts: AppOptions = {}) {
         path: '/',
         element: (
           <NotifyProvider>
-            <SessionProvider initialUser={opts.user === undefined ? REGULAR_MEMBER : opts.user}>
+            <SessionProvider initialUser={opts.user === undefined ? REGULAR_MEMBER : opts.user} resumable={opts.resumable}>
               <SessionProbe />
               {opts.layout}
               <Outlet />

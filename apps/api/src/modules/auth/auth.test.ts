@@ -78,6 +78,12 @@ describe('phone sign-up and sign-in', () => {
     const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
     expect(cookies.find((c) => c.startsWith('ACCESS_TOKEN='))).toMatch(/HttpOnly/i);
     expect(cookies.find((c) => c.startsWith('REFRESH_TOKEN='))).toMatch(/HttpOnly/i);
+    // Pages never see the refresh cookie (/api/auth only); this hint tells them a session can resume.
+    const hint = cookies.find((c) => c.startsWith('BEESANG_SESSION=')) ?? '';
+    expect(hint).toMatch(/^BEESANG_SESSION=1;/);
+    expect(hint).toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/Path=\/;/);
+    expect(hint).toMatch(/Max-Age=\d{7}/);
     const { accessToken } = (res.json() as { result: { result11: { accessToken: string } } }).result.result11;
     const detail = await me(accessToken);
     expect(detail.json()).toMatchObject({
@@ -237,7 +243,11 @@ describe('tokens (SECURITY.md §Tokens)', () => {
     const out = await t.app.inject(post('/api/auth/logout', { refreshToken: member.refreshToken }));
     expect(out.statusCode).toBe(204);
     expect(String(out.headers['set-cookie'])).toMatch(/ACCESS_TOKEN=;/);
-    expect((await t.app.inject(post('/api/auth/refresh', { refreshToken: member.refreshToken }))).statusCode).toBe(401);
+    expect(String(out.headers['set-cookie'])).toMatch(/BEESANG_SESSION=;/);
+    const refused = await t.app.inject(post('/api/auth/refresh', { refreshToken: member.refreshToken }));
+    expect(refused.statusCode).toBe(401);
+    // A refresh that fails ends the hint too, so pages stop trying to resume.
+    expect(String(refused.headers['set-cookie'])).toMatch(/BEESANG_SESSION=;/);
   });
 
   it('refreshes from the cookie and ends at the absolute lifetime', async () => {

@@ -63,6 +63,9 @@ export function Header({
                 <span className="text-sm font-semibold max-md:hidden">{session.user.userNickname}</span>
               </span>
             </>
+          ) : session.resuming ? (
+            // The member is being recognised again (lapsed access token): neither 로그인 nor a name yet.
+            <span data-testid="session-resuming" aria-hidden="true" className="h-7 w-16 animate-pulse rounded-full bg-page" />
           ) : (
             <button
               type="button"

@@ -3,6 +3,15 @@ import { useSession } from '../../lib/session';
 /** A members-only page seen by a visitor: what the page is for, and the login dialog one click away. */
 export function MembersOnly({ title, reason }: { title: string; reason: string }) {
   const session = useSession();
+  if (session.resuming) {
+    // A member whose access token lapsed is being recognised again: their page follows in a moment.
+    return (
+      <div className="mx-auto max-w-[800px]" aria-busy="true">
+        <h1 className="mb-4 text-2xl font-bold">{title}</h1>
+        <div className="h-40 animate-pulse rounded-card bg-white ring-1 ring-line" />
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-[800px]">
       <h1 className="mb-4 text-2xl font-bold">{title}</h1>
