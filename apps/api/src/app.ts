@@ -166,7 +166,7 @@ export async function buildApp(options: BuildAppOptions) {
   const sms = createSmsService({ repo: smsRepo, gateway, clock, secret, limits: options.smsLimits });
   const users = createUsersRepository(db);
   const tokens = createTokensRepository(db);
-  const auth = createAuthService({ users, tokens, sms, clock, secret });
+  const auth = createAuthService({ users, tokens, sms, clock, secret, isOwnUpload: ownUploadMatcher(config.s3?.publicUrl) });
   const accounts = createAccountService({ users, tokens, auth, clock });
   const identityProvider =
     config.identity?.provider === 'portone'

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INTRODUCTION_MAX, NICKNAME_MAX, NICKNAME_MIN } from './constants.ts';
+import type { ExpertTypeName } from './enums.ts';
 import { messages } from './messages.ts';
 
 /** Spec §5 phone login and sign-up rules, shared by the login modal and the API. */
@@ -53,6 +54,26 @@ const deviceFields = {
 export const phoneSignInBody = z.object({ phone: phoneSchema, ...deviceFields });
 
 export const EXPERT_TYPE_NAMES = ['NORMAL', 'PB', 'CTA'] as const;
+export type OfficeProblems = { name?: 'officeRequiredPb' | 'officeRequiredCta'; dept?: 'deptRequired' };
+
+/**
+ * Spec §5: a PB member names an office and a department, a CTA member an office. Checks the
+ * values given (undefined = not given) and returns the message key for each one left empty; used
+ * by sign-up, by the API on account edits (where the type comes from the member) and by /myPage.
+ */
+export function officeProblems(expertType: ExpertTypeName, office: { name?: string; dept?: string }): OfficeProblems {
+  const problems: OfficeProblems = {};
+  if (expertType === 'NORMAL') return problems;
+  if (office.name !== undefined && !office.name.trim()) problems.name = expertType === 'PB' ? 'officeRequiredPb' : 'officeRequiredCta';
+  if (expertType === 'PB' && office.dept !== undefined && !office.dept.trim()) problems.dept = 'deptRequired';
+  return problems;
+}
+
+/**
+ * A profile photo URL: empty (the default image) or, as the API checks against its storage, one of
+ * our own uploads. The schema only bounds the length; the storage base is known to the server alone.
+ */
+export const profileImageUrlSchema = z.string({ error: messages.profilePhotoInvalid }).max(500, { error: messages.profilePhotoInvalid });
 
 /** Spec §3 "Sign-up payload (phone flow)", expert fields included. */
 export const phoneSignUpBody = z
@@ -60,7 +81,7 @@ export const phoneSignUpBody = z
     userId: emailSchema(),
     userName: nicknameSchema,
     phoneNumber: phoneSchema,
-    profileUrl: z.string().max(500).default(''),
+    profileUrl: profileImageUrlSchema.default(''),
     marketingFlag: z.boolean().default(false),
     nighttimeAlarmFlag: z.boolean().default(false),
     expertType: z.enum(EXPERT_TYPE_NAMES, { error: messages.invalidInput }).default('NORMAL'),
@@ -73,16 +94,9 @@ export const phoneSignUpBody = z
     if (body.expertType === 'NORMAL') return;
     if (!body.expertName) ctx.addIssue({ code: 'custom', path: ['expertName'], message: messages.expertNameLetters });
     if (!body.profileUrl) ctx.addIssue({ code: 'custom', path: ['profileUrl'], message: messages.profilePhotoRequired });
-    if (!body.officeInfo?.name?.trim()) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['officeInfo', 'name'],
-        message: body.expertType === 'PB' ? messages.officeRequiredPb : messages.officeRequiredCta,
-      });
-    }
-    if (body.expertType === 'PB' && !body.officeInfo?.dept?.trim()) {
-      ctx.addIssue({ code: 'custom', path: ['officeInfo', 'dept'], message: messages.deptRequired });
-    }
+    const office = officeProblems(body.expertType, { name: body.officeInfo?.name ?? '', dept: body.officeInfo?.dept ?? '' });
+    if (office.name) ctx.addIssue({ code: 'custom', path: ['officeInfo', 'name'], message: messages[office.name] });
+    if (office.dept) ctx.addIssue({ code: 'custom', path: ['officeInfo', 'dept'], message: messages[office.dept] });
   });
 export type PhoneSignUpBody = z.input<typeof phoneSignUpBody>;
 
@@ -140,7 +154,7 @@ export const myPageUpdateBody = z
   .object({
     userNickname: nicknameSchema.optional(),
     userEmail: emailSchema().optional(),
-    profileImageUrl: z.string().max(500).optional(),
+    profileImageUrl: profileImageUrlSchema.optional(),
     expertName: expertNameSchema.optional(),
     officeName: z.string().max(100).optional(),
     officeDept: z.string().max(100).optional(),

@@ -50,6 +50,7 @@ export const messages = {
   expertNameMin: '두글자 이상 입력해주세요.',
   expertNameMax: '최대 10자까지 입력할 수 있어요.',
   profilePhotoRequired: '프로필 사진을 추가해주세요.',
+  profilePhotoInvalid: '프로필 사진 주소가 올바르지 않습니다. 사진을 다시 올려주세요.',
   officeRequiredCta: '세무사무소 정보를 입력해주세요.',
   officeRequiredPb: 'PB 정보를 입력해주세요.',
   deptRequired: '부서 정보를 입력해주세요.',

@@ -1,5 +1,5 @@
 import type { myPageUpdateBody, passwordSignUpBody } from '@beesang/contract';
-import { SanctionState, type TokenPair } from '@beesang/contract';
+import { EXPERT_TYPE_NAMES, messages, officeProblems, SanctionState, type TokenPair } from '@beesang/contract';
 import { hash, verify } from '@node-rs/argon2';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
@@ -60,6 +60,17 @@ export function createAccountService(deps: { users: UsersRepository; tokens: Tok
     },
 
     async updateProfile(member: UserRow, body: z.output<typeof myPageUpdateBody>) {
+      auth.assertProfileImage(body.profileImageUrl, 'profileImageUrl');
+      // Spec §5 sign-up rules for the member's own type: an edit may change the office, not empty it.
+      const office = officeProblems(EXPERT_TYPE_NAMES[member.expert_type] ?? 'NORMAL', { name: body.officeName, dept: body.officeDept });
+      const first = office.name ?? office.dept;
+      if (first) {
+        const fields = {
+          ...(office.name && { officeName: messages[office.name] }),
+          ...(office.dept && { officeDept: messages[office.dept] }),
+        };
+        throw new AppError(400, first, 'BAD_REQUEST', { fields });
+      }
       if (
         body.userEmail &&
         body.userEmail.toLowerCase() !== (member.email ?? '').toLowerCase() &&

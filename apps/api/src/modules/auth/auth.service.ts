@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { ExpertType, type PhoneSignUpBody, SanctionState, type TokenPair, type UserDetail } from '@beesang/contract';
+import { ExpertType, messages, type PhoneSignUpBody, SanctionState, type TokenPair, type UserDetail } from '@beesang/contract';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, tokenHash } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { maskPhone } from '../../lib/log.ts';
 import type { SmsService } from '../sms/sms.service.ts';
+import { ownUploadMatcher } from '../upload/storage.ts';
 import { signAccessToken, verifyAccessToken } from './jwt.ts';
 import type { TokensRepository } from './tokens.repository.ts';
 import type { NewUser, UserRow, UsersRepository } from './users.repository.ts';
@@ -40,8 +41,14 @@ export function createAuthService(deps: {
   sms: SmsService;
   clock: Clock;
   secret: string;
+  /**
+   * Whether a URL is one of our uploads, as for listing proofs: `ownUploadMatcher(config.s3?.publicUrl)`.
+   * Without it only the local `/uploads/` folder counts, so a bucket URL is refused rather than any URL accepted.
+   */
+  isOwnUpload?: (url: string) => boolean;
 }) {
   const { users, tokens, sms, clock, secret } = deps;
+  const isOwnUpload = deps.isOwnUpload ?? ownUploadMatcher();
 
   async function issue(userId: number, familyId: string = randomUUID(), familyExpiresAt?: Date): Promise<TokenPair> {
     const now = clock.now();
@@ -135,7 +142,18 @@ export function createAuthService(deps: {
       return issue(id);
     },
 
+    /**
+     * A profile photo is shown to other members as the writer's avatar, so it may only be empty or
+     * one of our own uploads (SECURITY.md 18): never an outside, javascript: or data: URL.
+     */
+    assertProfileImage(url: string | undefined, field: string): void {
+      if (url && !isOwnUpload(url)) {
+        throw new AppError(400, 'profilePhotoInvalid', 'INVALID_PROFILE_IMAGE', { fields: { [field]: messages.profilePhotoInvalid } });
+      }
+    },
+
     async phoneSignUp(body: PhoneSignUpBody & { expertType: 'NORMAL' | 'PB' | 'CTA' }, ticket: string | undefined): Promise<TokenPair> {
+      this.assertProfileImage(body.profileUrl, 'profileUrl');
       const expert = body.expertType !== 'NORMAL';
       return this.createPhoneMember(body.phoneNumber, body.userId, ticket, {
         nickname: body.userName,

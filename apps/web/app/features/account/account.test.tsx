@@ -8,6 +8,14 @@ import { DeleteAccount } from './delete-account';
 import { ProfileForm } from './profile-form';
 
 const USER: UserDetail = { ...TEST_MEMBER, userNickname: '비상회원', userEmail: 'member@example.com' };
+const PB: UserDetail = {
+  ...USER,
+  expertType: 'PB',
+  expertName: '김피비',
+  profileImageUrl: '/uploads/0123456789abcdef0123456789abcdef.webp',
+  officeName: '비상증권',
+  officeDept: 'WM센터',
+};
 
 function renderAt(element: React.ReactNode) {
   const router = createMemoryRouter(
@@ -59,6 +67,48 @@ describe('account page', () => {
       fireEvent.click(screen.getByRole('button', { name: '저장' }));
     });
     expect(screen.getAllByText(messages.emailInUse).length).toBeGreaterThan(0);
+  });
+
+  it('PB: an emptied office or department shows the sign-up message inline and keeps the input', async () => {
+    const fetchMock = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) =>
+      json(200, { result: { ...PB, ...JSON.parse(String(init?.body)) } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt(<ProfileForm user={PB} onSaved={() => {}} />);
+    const save = () => screen.getByRole('button', { name: '저장' }) as HTMLButtonElement;
+    const officeName = screen.getByLabelText('증권사명') as HTMLInputElement;
+    const officeDept = screen.getByLabelText('부서') as HTMLInputElement;
+    fireEvent.change(officeName, { target: { value: '' } });
+    fireEvent.change(officeDept, { target: { value: '  ' } });
+    expect(screen.getByText(messages.officeRequiredPb)).toBeTruthy();
+    expect(screen.getByText(messages.deptRequired)).toBeTruthy();
+    expect(officeName.getAttribute('aria-invalid')).toBe('true');
+    expect(officeDept.value).toBe('  ');
+    expect(save().disabled).toBe(true);
+    await act(async () => {
+      fireEvent.submit(save().closest('form') as HTMLFormElement);
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fireEvent.change(officeName, { target: { value: '새증권' } });
+    fireEvent.change(officeDept, { target: { value: 'IB본부' } });
+    expect(screen.queryByText(messages.officeRequiredPb)).toBeNull();
+    expect(screen.queryByText(messages.deptRequired)).toBeNull();
+    await act(async () => {
+      fireEvent.click(save());
+    });
+    expect(JSON.parse(String((fetchMock.mock.calls[0] as [string, RequestInit])[1].body))).toMatchObject({
+      officeName: '새증권',
+      officeDept: 'IB본부',
+    });
+  });
+
+  it('CTA: the office message is the CTA wording', () => {
+    renderAt(<ProfileForm user={{ ...PB, expertType: 'CTA', officeName: '비상세무사무소', officeDept: '' }} onSaved={() => {}} />);
+    expect(screen.queryByLabelText('부서')).toBeNull();
+    fireEvent.change(screen.getByLabelText('세무사무소명'), { target: { value: ' ' } });
+    expect(screen.getByText(messages.officeRequiredCta)).toBeTruthy();
+    expect((screen.getByLabelText('세무사무소명') as HTMLInputElement).value).toBe(' ');
   });
 
   it('deletes the account only after confirmation, then goes home', async () => {

@@ -1,4 +1,4 @@
-import { messages, myPageUpdateBody, type UserDetail } from '@beesang/contract';
+import { type ExpertTypeName, messages, myPageUpdateBody, officeProblems, type UserDetail } from '@beesang/contract';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
@@ -16,13 +16,17 @@ type Values = {
   introduction: string;
 };
 
-function fieldErrors(values: Values, expert: boolean): Record<string, string> {
+function fieldErrors(values: Values, expertType: ExpertTypeName): Record<string, string> {
+  const expert = expertType !== 'NORMAL';
   const parsed = myPageUpdateBody.safeParse(
     expert ? values : { profileImageUrl: values.profileImageUrl, userNickname: values.userNickname, userEmail: values.userEmail },
   );
-  if (parsed.success) return {};
   const out: Record<string, string> = {};
-  for (const issue of parsed.error.issues) out[String(issue.path[0])] ??= issue.message;
+  for (const issue of parsed.error?.issues ?? []) out[String(issue.path[0])] ??= issue.message;
+  // The body does not carry the member's type; the office rules of sign-up apply to theirs (spec §5).
+  const office = officeProblems(expertType, { name: values.officeName, dept: values.officeDept });
+  if (office.name) out.officeName ??= messages[office.name];
+  if (office.dept) out.officeDept ??= messages[office.dept];
   return out;
 }
 
@@ -41,7 +45,7 @@ export function ProfileForm({ user, onSaved }: { user: UserDetail; onSaved(user:
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const { notify } = useNotify();
-  const errors = { ...fieldErrors(values, expert), ...serverErrors };
+  const errors = { ...fieldErrors(values, user.expertType), ...serverErrors };
   const set = (key: keyof Values) => (value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
     setServerErrors({});
@@ -49,7 +53,7 @@ export function ProfileForm({ user, onSaved }: { user: UserDetail; onSaved(user:
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (Object.keys(fieldErrors(values, expert)).length) return;
+    if (Object.keys(fieldErrors(values, user.expertType)).length) return;
     setSaving(true);
     try {
       const body = expert
