@@ -194,9 +194,9 @@ export function createTradeRepository(db: Db) {
     },
 
     async listByOwner(userId: number, status: number | undefined, now: Date, page: number, size: number) {
-      let q = base().where('t.user_id', '=', userId);
+      // Deleted listings are gone for their owner too, whatever status is asked for.
+      let q = base().where('t.user_id', '=', userId).where('t.status', 'not in', [ListingStatus.USER_DELETED, ListingStatus.ADMIN_DELETED]);
       if (status !== undefined) q = q.where(effectiveStatus(now), '=', status);
-      else q = q.where('t.status', 'not in', [ListingStatus.USER_DELETED, ListingStatus.ADMIN_DELETED]);
       const totalRow = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
       const rows = await columns(q, now)
         .orderBy('t.created_at', 'desc')
