@@ -139,6 +139,33 @@ describe('auth cookies: HttpOnly always, Secure when PUBLIC_URL is https (SECURI
     }
   });
 
+  it('behind https, logging out deletes the cookies with the attributes they were set with', async () => {
+    const phone = newPhone();
+    const signUp = await https.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      payload: { userId: `${phone}@example.com`, userPassword: 'correct horse 1', userName: '쿠키회원', phoneNumber: phone },
+      headers: { 'x-verification-ticket': await verifiedTicket(https.app, phone) },
+    });
+    expect(signUp.statusCode, signUp.body).toBe(200);
+    const signIn = await https.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { userId: `${phone}@example.com`, userPassword: 'correct horse 1' },
+    });
+    const { refreshToken } = (signIn.json() as { result: { refreshToken: string } }).result;
+    const out = await https.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken } });
+    expect(out.statusCode).toBe(204);
+    const cleared = ([] as string[]).concat(out.headers['set-cookie'] ?? []);
+    expect(cleared.map(cookieName).sort()).toEqual(['ACCESS_TOKEN', 'BEESANG_SESSION', 'REFRESH_TOKEN']);
+    for (const cookie of cleared) {
+      expect(cookie, cookieName(cookie)).toMatch(/^[A-Z_]+=;/);
+      expect(cookie, cookieName(cookie)).toMatch(/;\s*Secure(;|$)/i);
+      expect(cookie, cookieName(cookie)).toMatch(/;\s*HttpOnly(;|$)/i);
+      expect(cookie, cookieName(cookie)).toMatch(/;\s*SameSite=Lax(;|$)/i);
+    }
+  });
+
   it('on a plain-http local address the cookies are still HttpOnly', async () => {
     const seen = await cookiesOfEveryFlow(http);
     expect([...seen.keys()]).toEqual(expect.arrayContaining(['ACCESS_TOKEN', 'REFRESH_TOKEN', 'SMS_TICKET', 'SOCIAL_FLOW']));

@@ -94,7 +94,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; au
     },
     async (req, reply) => {
       await accounts.deleteAccount(req.member!, req.params.id);
-      clearSessionCookies(reply);
+      clearSessionCookies(reply, secureCookies);
       return reply.code(204).send(null);
     },
   );

@@ -22,7 +22,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
   const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
   const setSession = (reply: FastifyReply, pair: TokenPair) => setSessionCookies(reply, pair, secureCookies);
-  const clearSession = clearSessionCookies;
+  const clearSession = (reply: FastifyReply) => clearSessionCookies(reply, secureCookies);
 
   app.get(
     '/api/user/userPhone/:phone',

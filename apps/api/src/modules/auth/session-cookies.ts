@@ -23,12 +23,14 @@ export function setSessionCookies(reply: FastifyReply, pair: TokenPair, secure: 
     maxAge: REFRESH_TTL_MS / 1000,
   });
   reply.setCookie(SESSION_HINT_COOKIE, '1', { path: '/', httpOnly: true, secure, sameSite: 'lax', maxAge: REFRESH_TTL_MS / 1000 });
-  reply.clearCookie(TICKET_COOKIE, { path: '/api' });
+  reply.clearCookie(TICKET_COOKIE, { path: '/api', httpOnly: true, secure, sameSite: 'lax' });
 }
 
-export function clearSessionCookies(reply: FastifyReply) {
+export function clearSessionCookies(reply: FastifyReply, secure = false) {
+  // The same attributes as when set, so that no browser keeps a copy the deletion did not match.
+  const same = { httpOnly: true, secure, sameSite: 'lax' } as const;
   reply.header('cache-control', 'no-store');
-  reply.clearCookie(ACCESS_COOKIE, { path: '/' });
-  reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
-  reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
+  reply.clearCookie(ACCESS_COOKIE, { path: '/', ...same });
+  reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth', ...same });
+  reply.clearCookie(SESSION_HINT_COOKIE, { path: '/', ...same });
 }

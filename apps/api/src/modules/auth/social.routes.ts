@@ -59,7 +59,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialService; secure
     },
     async (req, reply) => {
       const identity = await social.exchange(req.params.provider, req.body.code, req.body.state, req.cookies[FLOW_COOKIE]);
-      reply.clearCookie(FLOW_COOKIE, { path: '/api/auth/social' });
+      reply.clearCookie(FLOW_COOKIE, { path: '/api/auth/social', httpOnly: true, secure: secureCookies, sameSite: 'lax' });
       return reply.header('cache-control', 'no-store').send({ result: { identityToken: identity } });
     },
   );
