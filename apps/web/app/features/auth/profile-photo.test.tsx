@@ -7,13 +7,14 @@ import { imageFile, stubXhr } from '../../test/fake-xhr';
 import { ProfilePhoto } from './profile-photo';
 
 let seen: string[] = [];
-function Harness({ error }: { error?: string }) {
+function Harness({ error, locked }: { error?: string; locked?: boolean }) {
   const [url, setUrl] = useState('');
   return (
     <NotifyProvider>
       <ProfilePhoto
         value={url}
         error={error}
+        locked={locked}
         onChange={(next) => {
           seen.push(next);
           setUrl(next);
@@ -154,5 +155,20 @@ describe('ProfilePhoto', () => {
     expect(screen.getByRole('alert').textContent).toBe(messages.profilePhotoRequired);
     await flush(UPLOAD_LIST_ANIMATION_MS);
     expect(rows()).toEqual([]);
+  });
+
+  it('refuses removal while the form is being submitted with the photo, and allows it after', async () => {
+    const xhr = stubXhr();
+    const view = render(<Harness locked />);
+    choose(imageFile('me.png'));
+    act$(() => xhr.last().respond(200, { result: { fileUrl: '/uploads/me.webp' } }));
+    await flush();
+    act$(() => fireEvent.click(screen.getByRole('button', { name: 'me.png 삭제' })));
+    expect(rows()).toEqual(['done']);
+    expect(screen.getByTestId('url').textContent).toBe('/uploads/me.webp');
+    view.rerender(<Harness locked={false} />);
+    act$(() => fireEvent.click(screen.getByRole('button', { name: 'me.png 삭제' })));
+    expect(rows()).toEqual(['removed']);
+    expect(screen.getByTestId('url').textContent).toBe('');
   });
 });

@@ -14,10 +14,21 @@ const STATUS_TEXT: Record<UploadItem['status'], string> = {
  * Expert profile photo (spec §5 "Upload"): pick an image, watch it upload, remove or replace it.
  * The uploaded URL is the form's `profileUrl`; empty shows the default image.
  */
-export function ProfilePhoto({ value, onChange, error }: { value: string; onChange(fileUrl: string): void; error?: string }) {
+export function ProfilePhoto({
+  value,
+  onChange,
+  error,
+  locked = false,
+}: {
+  value: string;
+  onChange(fileUrl: string): void;
+  error?: string;
+  /** The form is being submitted with this photo: it cannot be removed until the answer comes. */
+  locked?: boolean;
+}) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const upload = usePhotoUpload(onChange);
+  const upload = usePhotoUpload(onChange, () => !locked);
   const busy = upload.current?.status === 'uploading';
   // While a photo is on its way, "add a photo" is not yet a fair complaint.
   const message = upload.rejected || (busy ? '' : error);

@@ -26,7 +26,12 @@ export function SignUpExpertPage({ type, phone, onSignedUp }: { type: 'PB' | 'CT
         error={form.errors.expertName}
       />
       <AccountFields form={form} />
-      <ProfilePhoto value={form.values.profileUrl} onChange={(url) => form.set('profileUrl', url)} error={form.errors.profileUrl} />
+      <ProfilePhoto
+        value={form.values.profileUrl}
+        onChange={(url) => form.set('profileUrl', url)}
+        error={form.errors.profileUrl}
+        locked={form.submitting}
+      />
       <TextField
         label={pb ? '증권사명' : '세무사무소명'}
         autoComplete="organization"

@@ -23,7 +23,11 @@ let seq = 0;
  * One-photo upload list: a new file replaces the old (max count 1), a removed item fades out for
  * the spec's 2000 ms before it leaves, and every change of the usable URL goes to `onChange`.
  */
-export function usePhotoUpload(onChange: (fileUrl: string) => void) {
+export function usePhotoUpload(
+  onChange: (fileUrl: string) => void,
+  /** Asked before an item is removed; `false` refuses the removal (spec §4 "Upload file status"). */
+  onRemove?: (item: UploadItem) => boolean,
+) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const [rejected, setRejected] = useState('');
   const inFlight = useRef<UploadHandle | null>(null);
@@ -67,7 +71,7 @@ export function usePhotoUpload(onChange: (fileUrl: string) => void) {
 
   function remove(uid: string) {
     const item = items.find((i) => i.uid === uid);
-    if (!item) return;
+    if (!item || onRemove?.(item) === false) return;
     if (item.status === 'uploading') {
       const handle = inFlight.current;
       inFlight.current = null;
