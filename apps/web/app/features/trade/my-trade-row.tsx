@@ -12,7 +12,7 @@ import {
 import { Link } from 'react-router';
 import { StockLogo } from '../../components/ui/stock-logo';
 import { daysLeft, dDayText } from './d-day';
-import { chip, NegotiableMarks, ProofBadge, StatusBadge } from './trade-badges';
+import { chip, NegotiableMarks, OwnListingButtons, ProofBadge, StatusBadge } from './trade-badges';
 
 export interface MyRowActions {
   onEdit(trade: Trade): void;
@@ -70,18 +70,7 @@ export function MyTradeRow({ trade, actions, busy }: { trade: Trade; actions: My
           <Timeline trade={trade} />
           {open && (
             <p className="ml-auto flex gap-1.5">
-              <button type="button" className={button} disabled={busy} onClick={() => actions.onEdit(trade)}>
-                {t.edit}
-                <span className="sr-only"> {context}</span>
-              </button>
-              <button type="button" className={button} onClick={() => actions.onFinish(trade)}>
-                {t.finish}
-                <span className="sr-only"> {context}</span>
-              </button>
-              <button type="button" className={`${button} text-danger`} onClick={() => actions.onDelete(trade)}>
-                {t.remove}
-                <span className="sr-only"> {context}</span>
-              </button>
+              <OwnListingButtons trade={trade} context={context} className={button} editDisabled={busy} {...actions} />
             </p>
           )}
         </div>

@@ -1,20 +1,18 @@
-import { formatNumber, myTradeMessages as m, type Trade, TradeType, tradeUiMessages as t, tradeMessages } from '@beesang/contract';
+import { formatNumber, myTradeMessages as m, type Trade, TradeType, tradeMessages } from '@beesang/contract';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
 import { ApiError } from '../../lib/api-client';
 import { useNotify } from '../../lib/notify';
-import { DeleteDialog } from './delete-dialog';
-import { FinishDialog } from './finish-dialog';
 import { MyTradeFilters } from './my-trade-filters';
 import { MyTradeRow } from './my-trade-row';
 import { myTradesPath, myTradesQuery } from './my-trades-api';
-import { deleteTrade, fetchStockProfile, finishTrade } from './trade-api';
+import { fetchStockProfile } from './trade-api';
 import { companyOfProfile } from './trade-draft';
 import { useTradeModal } from './trade-modal-provider';
 import { type MyTradesLoad, useMyTrades } from './use-my-trades';
-import { useTradeChange } from './use-trade-change';
+import { useOwnTradeDialogs } from './use-own-trade-dialogs';
 
 /**
  * 마이페이지 › 내 매물: the member's listings of every status, newest first, filtered and paged
@@ -30,9 +28,6 @@ export function MyTrades({ loaded }: { loaded: MyTradesLoad | null }) {
   const switching = navigation.state === 'loading' && navigation.location.pathname === pathname;
   const { notify } = useNotify();
   const tradeModal = useTradeModal();
-  const { pending, run } = useTradeChange();
-  const [finishing, setFinishing] = useState<Trade | null>(null);
-  const [deleting, setDeleting] = useState<Trade | null>(null);
   const [opening, setOpening] = useState(false);
   // Listings changed here (null: deleted), shown as the server answered until the next page replaces them.
   const [answered, setAnswered] = useState<ReadonlyMap<number, Trade | null>>(new Map());
@@ -52,7 +47,7 @@ export function MyTrades({ loaded }: { loaded: MyTradesLoad | null }) {
       setOpening(false);
     }
   };
-  const answer = (trade: Trade, next: Trade | null) => setAnswered((map) => new Map(map).set(trade.tradeIdx, next));
+  const own = useOwnTradeDialogs((trade, next) => setAnswered((map) => new Map(map).set(trade.tradeIdx, next)));
 
   const rows =
     state.status === 'ready'
@@ -96,49 +91,14 @@ export function MyTrades({ loaded }: { loaded: MyTradesLoad | null }) {
                 key={trade.tradeIdx}
                 trade={trade}
                 busy={opening}
-                actions={{ onEdit: (tr) => void onEdit(tr), onFinish: setFinishing, onDelete: setDeleting }}
+                actions={{ onEdit: (tr) => void onEdit(tr), onFinish: own.finish, onDelete: own.remove }}
               />
             ))}
           </ul>
         )}
       </div>
       {state.status === 'ready' && <Pagination page={query.page} total={state.page.total} size={state.page.size} search={search} />}
-      <FinishDialog
-        trade={finishing}
-        pending={pending}
-        onClose={() => setFinishing(null)}
-        onConfirm={(price) =>
-          finishing &&
-          void run(
-            () => finishTrade(finishing.tradeIdx, price),
-            t.finishTitle,
-            tradeMessages.finishDone,
-            t.finishFailed,
-            (updated) => {
-              answer(finishing, updated);
-              setFinishing(null);
-            },
-          )
-        }
-      />
-      <DeleteDialog
-        trade={deleting}
-        pending={pending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          void run(
-            () => deleteTrade(deleting.tradeIdx),
-            t.deleteTitle,
-            tradeMessages.deleteDone,
-            t.deleteFailed,
-            () => {
-              answer(deleting, null);
-              setDeleting(null);
-            },
-          )
-        }
-      />
+      {own.dialogs}
     </section>
   );
 }

@@ -47,3 +47,32 @@ export function NegotiableMarks({ trade }: { trade: Trade }) {
     </>
   );
 }
+
+/** 수정 · 거래완료 · 삭제 of an own listing; `context` names the listing for screen readers. */
+export function OwnListingButtons(props: {
+  trade: Trade;
+  context: string;
+  className: string;
+  editDisabled?: boolean;
+  onEdit(trade: Trade): void;
+  onFinish(trade: Trade): void;
+  onDelete(trade: Trade): void;
+}) {
+  const { trade, context, className } = props;
+  return (
+    <>
+      <button type="button" className={className} disabled={props.editDisabled} onClick={() => props.onEdit(trade)}>
+        {t.edit}
+        <span className="sr-only"> {context}</span>
+      </button>
+      <button type="button" className={className} onClick={() => props.onFinish(trade)}>
+        {t.finish}
+        <span className="sr-only"> {context}</span>
+      </button>
+      <button type="button" className={`${className} text-danger`} onClick={() => props.onDelete(trade)}>
+        {t.remove}
+        <span className="sr-only"> {context}</span>
+      </button>
+    </>
+  );
+}

@@ -2,13 +2,11 @@ import { type Trade, TradeType, tradeUiMessages as t, tradeMessages } from '@bee
 import { useEffect, useState } from 'react';
 import { useNotify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
-import { DeleteDialog } from './delete-dialog';
-import { FinishDialog } from './finish-dialog';
 import { ProofDialog, proofActionText } from './proof-dialog';
 import { tradeStopped } from './sanction';
-import { attachProof, deleteTrade, finishTrade, type Paged } from './trade-api';
+import { attachProof, type Paged } from './trade-api';
 import { type RowActions, TradeRow } from './trade-row';
-import { useTradeChange } from './use-trade-change';
+import { useOwnTradeDialogs } from './use-own-trade-dialogs';
 import { useTradePages } from './use-trade-pages';
 
 export interface TradeBookData {
@@ -33,10 +31,9 @@ export function TradeBook(props: {
   const { companyIdx, unissued, data, onEdit, onReport, onRegister } = props;
   const { notify } = useNotify();
   const { user } = useSession();
-  const [finishing, setFinishing] = useState<Trade | null>(null);
-  const [deleting, setDeleting] = useState<Trade | null>(null);
   const [proving, setProving] = useState<Trade | null>(null);
-  const { pending, run } = useTradeChange();
+  const own = useOwnTradeDialogs();
+  const { pending, run } = own;
   // Listings changed here, shown as the server answered until the revalidated page replaces them.
   const [answered, setAnswered] = useState<ReadonlyMap<number, Trade>>(new Map());
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page from the server is the trigger
@@ -45,7 +42,7 @@ export function TradeBook(props: {
   // A member under STOP_TRADE is told at once, not after choosing an image the server would refuse.
   const onProof = (trade: Trade) =>
     tradeStopped(user) ? notify('warning', proofActionText(trade), tradeMessages.sanctionStopTrade) : setProving(trade);
-  const actions: RowActions = { onEdit, onReport, onFinish: setFinishing, onDelete: setDeleting, onProof: unissued ? onProof : undefined };
+  const actions: RowActions = { onEdit, onReport, onFinish: own.finish, onDelete: own.remove, onProof: unissued ? onProof : undefined };
   const empty = (data.sell?.total ?? 0) === 0 && (data.buy?.total ?? 0) === 0 && data.sell !== null && data.buy !== null;
   return (
     <div>
@@ -69,36 +66,7 @@ export function TradeBook(props: {
           <TradeSide companyIdx={companyIdx} tradeType={TradeType.BUY} first={data.buy} actions={actions} answered={answered} />
         </div>
       )}
-      <FinishDialog
-        trade={finishing}
-        pending={pending}
-        onClose={() => setFinishing(null)}
-        onConfirm={(price) =>
-          finishing &&
-          void run(
-            () => finishTrade(finishing.tradeIdx, price),
-            t.finishTitle,
-            tradeMessages.finishDone,
-            t.finishFailed,
-            () => setFinishing(null),
-          )
-        }
-      />
-      <DeleteDialog
-        trade={deleting}
-        pending={pending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          void run(
-            () => deleteTrade(deleting.tradeIdx),
-            t.deleteTitle,
-            tradeMessages.deleteDone,
-            t.deleteFailed,
-            () => setDeleting(null),
-          )
-        }
-      />
+      {own.dialogs}
       <ProofDialog
         trade={proving}
         pending={pending}

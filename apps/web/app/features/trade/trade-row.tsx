@@ -10,7 +10,7 @@ import {
 } from '@beesang/contract';
 import { relativeTime } from '../../lib/relative-time';
 import { proofActionText, proofAttachable } from './proof-dialog';
-import { chip, NegotiableMarks, ProofBadge, StatusBadge } from './trade-badges';
+import { chip, NegotiableMarks, OwnListingButtons, ProofBadge, StatusBadge } from './trade-badges';
 
 export interface RowActions {
   onEdit(trade: Trade): void;
@@ -93,18 +93,14 @@ export function TradeRow({ trade, actions }: { trade: Trade; actions: RowActions
                 <span className="sr-only"> {context}</span>
               </button>
             )}
-            <button type="button" className={button} onClick={() => actions.onEdit(trade)}>
-              {t.edit}
-              <span className="sr-only"> {context}</span>
-            </button>
-            <button type="button" className={button} onClick={() => actions.onFinish(trade)}>
-              {t.finish}
-              <span className="sr-only"> {context}</span>
-            </button>
-            <button type="button" className={`${button} text-danger`} onClick={() => actions.onDelete(trade)}>
-              {t.remove}
-              <span className="sr-only"> {context}</span>
-            </button>
+            <OwnListingButtons
+              trade={trade}
+              context={context}
+              className={button}
+              onEdit={actions.onEdit}
+              onFinish={actions.onFinish}
+              onDelete={actions.onDelete}
+            />
           </>
         ) : (
           <button type="button" className={`${button} text-ink-2`} disabled={trade.isReported} onClick={() => actions.onReport(trade)}>
