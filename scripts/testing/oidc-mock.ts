@@ -16,7 +16,14 @@ export interface OidcMock {
   close(): Promise<void>;
 }
 
-export async function startOidcMock(clientId = 'beesang-test', clientSecret = 'mock-secret'): Promise<OidcMock> {
+/**
+ * `clientSecret`: the fixed secret the token endpoint expects, or a check of the secret it is sent
+ * (Apple's client secret is a JWT the client signs anew).
+ */
+export async function startOidcMock(
+  clientId = 'beesang-test',
+  clientSecret: string | ((sent: string) => boolean) = 'mock-secret',
+): Promise<OidcMock> {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...publicKey.export({ format: 'jwk' }), kid: 'mock-1', alg: 'RS256', use: 'sig' };
   const codes = new Map<string, { challenge: string; nonce: string; redirectUri: string; user: OidcMock['nextUser'] }>();
@@ -33,7 +40,7 @@ export async function startOidcMock(clientId = 'beesang-test', clientSecret = 'm
   const mock: OidcMock = {
     issuer: '',
     clientId,
-    clientSecret,
+    clientSecret: typeof clientSecret === 'string' ? clientSecret : '',
     nextUser: { sub: 'user-1', email: 'kim@example.com', name: '김소셜' },
     mint,
     close: async () => {},
@@ -88,8 +95,9 @@ export async function startOidcMock(clientId = 'beesang-test', clientSecret = 'm
         const grant = codes.get(form.get('code') ?? '');
         codes.delete(form.get('code') ?? '');
         const verifier = form.get('code_verifier') ?? '';
+        const secretOk = (sent: string) => (typeof clientSecret === 'string' ? sent === clientSecret : clientSecret(sent));
         const challengeOk = grant && createHash('sha256').update(verifier).digest('base64url') === grant.challenge;
-        if (!grant || !challengeOk || form.get('client_secret') !== clientSecret || form.get('redirect_uri') !== grant.redirectUri) {
+        if (!grant || !challengeOk || !secretOk(form.get('client_secret') ?? '') || form.get('redirect_uri') !== grant.redirectUri) {
           return json(400, { error: 'invalid_grant' });
         }
         return json(200, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appleClientSecret } from '../modules/auth/apple-secret.ts';
 import { NAVER_API_BASE, NAVER_AUTH_BASE } from '../modules/auth/naver.ts';
 import type { SocialProviders } from '../modules/auth/social.service.ts';
 import { ConfigError } from './config.ts';
@@ -18,6 +19,12 @@ export function loadSocialProviders(env: NodeJS.ProcessEnv = process.env): Socia
   const problems: string[] = [];
   for (const name of OIDC_NAMES) {
     const prefix = `OAUTH_${name.toUpperCase()}_`;
+    if (name === 'apple' && (env.OAUTH_APPLE_TEAM_ID || env.OAUTH_APPLE_KEY_ID || env.OAUTH_APPLE_PRIVATE_KEY)) {
+      const apple = loadAppleWithKey(env);
+      if (typeof apple === 'string') problems.push(apple);
+      else out.apple = apple;
+      continue;
+    }
     const values = { issuer: env[`${prefix}ISSUER`], clientId: env[`${prefix}CLIENT_ID`], clientSecret: env[`${prefix}CLIENT_SECRET`] };
     const set = Object.values(values).filter(Boolean).length;
     if (set === 0) continue;
@@ -55,4 +62,31 @@ export function loadSocialProviders(env: NodeJS.ProcessEnv = process.env): Socia
   }
   if (problems.length) throw new ConfigError(`환경 변수가 올바르지 않습니다 (invalid environment):\n  ${problems.join('\n  ')}`);
   return out;
+}
+
+/**
+ * Sign in with Apple as Apple wants it: no fixed secret, but the team id, the key id and the .p8
+ * key, from which a signed client secret is made (apple-secret.ts). A string is the problem found.
+ */
+function loadAppleWithKey(env: NodeJS.ProcessEnv): NonNullable<SocialProviders['apple']> | string {
+  const names = ['OAUTH_APPLE_ISSUER', 'OAUTH_APPLE_CLIENT_ID', 'OAUTH_APPLE_TEAM_ID', 'OAUTH_APPLE_KEY_ID', 'OAUTH_APPLE_PRIVATE_KEY'];
+  const missing = names.filter((n) => !env[n]);
+  if (missing.length) return `Apple 로그인 설정이 일부 빠졌습니다 (missing): ${missing.join(', ')}`;
+  if (env.OAUTH_APPLE_CLIENT_SECRET) {
+    return 'OAUTH_APPLE_CLIENT_SECRET 와 OAUTH_APPLE_PRIVATE_KEY 는 함께 쓸 수 없습니다 (use one: a fixed secret, or the key that signs one)';
+  }
+  const issuer = z.url().safeParse(env.OAUTH_APPLE_ISSUER);
+  if (!issuer.success) return 'OAUTH_APPLE_ISSUER 는 URL이어야 합니다 (must be a URL)';
+  const clientId = env.OAUTH_APPLE_CLIENT_ID as string;
+  try {
+    const clientSecret = appleClientSecret({
+      teamId: env.OAUTH_APPLE_TEAM_ID as string,
+      keyId: env.OAUTH_APPLE_KEY_ID as string,
+      privateKey: env.OAUTH_APPLE_PRIVATE_KEY as string,
+      clientId,
+    });
+    return { issuer: issuer.data, clientId, clientSecret };
+  } catch (error) {
+    return `OAUTH_APPLE_PRIVATE_KEY 를 읽을 수 없습니다 (${(error as Error).message})`;
+  }
 }

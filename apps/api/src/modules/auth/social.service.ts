@@ -20,7 +20,8 @@ export const SOCIAL_TYPES: Record<SocialName, number> = {
 export interface SocialProviderConfig {
   issuer: string;
   clientId: string;
-  clientSecret: string;
+  /** A fixed secret, or one made per use (Apple's signed client secret). */
+  clientSecret: string | (() => string);
 }
 /** Naver is plain OAuth 2.0 with a profile API (naver.ts); the others are OpenID Connect. */
 export type SocialProviders = Partial<Record<Exclude<SocialName, 'naver'>, SocialProviderConfig>> & { naver?: NaverConfig };
@@ -174,7 +175,7 @@ export function createSocialService(deps: {
           code,
           redirect_uri: redirectUri(name),
           client_id: c.clientId,
-          client_secret: c.clientSecret,
+          client_secret: typeof c.clientSecret === 'function' ? c.clientSecret() : c.clientSecret,
           code_verifier: flow.verifier ?? '',
         }),
         signal: AbortSignal.timeout(5000),
