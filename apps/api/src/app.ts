@@ -166,7 +166,9 @@ export async function buildApp(options: BuildAppOptions) {
   const sms = createSmsService({ repo: smsRepo, gateway, clock, secret, limits: options.smsLimits });
   const users = createUsersRepository(db);
   const tokens = createTokensRepository(db);
-  const auth = createAuthService({ users, tokens, sms, clock, secret, isOwnUpload: ownUploadMatcher(config.s3?.publicUrl) });
+  // Profile photos and listing proofs may only be our own uploads, wherever they are stored.
+  const isOwnUpload = ownUploadMatcher(config.s3?.publicUrl);
+  const auth = createAuthService({ users, tokens, sms, clock, secret, isOwnUpload });
   const accounts = createAccountService({ users, tokens, auth, clock });
   const identityProvider =
     config.identity?.provider === 'portone'
@@ -180,7 +182,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Marketplace: listings, favourites, discussion and the reports of both.
   let reports: ReportService | undefined;
   const reportsLater = () => reports as ReportService;
-  const trades = createTradeService({ db, clock, stocks, reports: reportsLater, isOwnUpload: ownUploadMatcher(config.s3?.publicUrl) });
+  const trades = createTradeService({ db, clock, stocks, reports: reportsLater, isOwnUpload });
   const opinions = createOpinionService({ repo: createOpinionRepository(db), stocks, clock, reports: reportsLater });
   reports = createReportService({
     db,

@@ -5,7 +5,6 @@ import { randomToken, tokenHash } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { maskPhone } from '../../lib/log.ts';
 import type { SmsService } from '../sms/sms.service.ts';
-import { ownUploadMatcher } from '../upload/storage.ts';
 import { signAccessToken, verifyAccessToken } from './jwt.ts';
 import type { TokensRepository } from './tokens.repository.ts';
 import type { NewUser, UserRow, UsersRepository } from './users.repository.ts';
@@ -41,14 +40,10 @@ export function createAuthService(deps: {
   sms: SmsService;
   clock: Clock;
   secret: string;
-  /**
-   * Whether a URL is one of our uploads, as for listing proofs: `ownUploadMatcher(config.s3?.publicUrl)`.
-   * Without it only the local `/uploads/` folder counts, so a bucket URL is refused rather than any URL accepted.
-   */
-  isOwnUpload?: (url: string) => boolean;
+  /** Whether a URL is one of our uploads (`ownUploadMatcher`), as for listing proofs. */
+  isOwnUpload: (url: string) => boolean;
 }) {
-  const { users, tokens, sms, clock, secret } = deps;
-  const isOwnUpload = deps.isOwnUpload ?? ownUploadMatcher();
+  const { users, tokens, sms, clock, secret, isOwnUpload } = deps;
 
   async function issue(userId: number, familyId: string = randomUUID(), familyExpiresAt?: Date): Promise<TokenPair> {
     const now = clock.now();

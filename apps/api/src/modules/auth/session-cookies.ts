@@ -11,24 +11,22 @@ import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS } from './auth.service.ts';
  */
 export const SESSION_HINT_COOKIE = 'BEESANG_SESSION';
 
+/** Every session cookie's attributes, on setting and on deleting alike (a deletion must match them). */
+const attributes = (secure: boolean) => ({ httpOnly: true, secure, sameSite: 'lax' }) as const;
+const REFRESH_MAX_AGE_S = REFRESH_TTL_MS / 1000;
+
 /** The web's session cookies: HttpOnly, SameSite=Lax, Secure behind https; never cached. */
 export function setSessionCookies(reply: FastifyReply, pair: TokenPair, secure: boolean) {
+  const same = attributes(secure);
   reply.header('cache-control', 'no-store');
-  reply.setCookie(ACCESS_COOKIE, pair.accessToken, { path: '/', httpOnly: true, secure, sameSite: 'lax', maxAge: ACCESS_TTL_SECONDS });
-  reply.setCookie(REFRESH_COOKIE, pair.refreshToken, {
-    path: '/api/auth',
-    httpOnly: true,
-    secure,
-    sameSite: 'lax',
-    maxAge: REFRESH_TTL_MS / 1000,
-  });
-  reply.setCookie(SESSION_HINT_COOKIE, '1', { path: '/', httpOnly: true, secure, sameSite: 'lax', maxAge: REFRESH_TTL_MS / 1000 });
-  reply.clearCookie(TICKET_COOKIE, { path: '/api', httpOnly: true, secure, sameSite: 'lax' });
+  reply.setCookie(ACCESS_COOKIE, pair.accessToken, { path: '/', ...same, maxAge: ACCESS_TTL_SECONDS });
+  reply.setCookie(REFRESH_COOKIE, pair.refreshToken, { path: '/api/auth', ...same, maxAge: REFRESH_MAX_AGE_S });
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { path: '/', ...same, maxAge: REFRESH_MAX_AGE_S });
+  reply.clearCookie(TICKET_COOKIE, { path: '/api', ...same });
 }
 
-export function clearSessionCookies(reply: FastifyReply, secure = false) {
-  // The same attributes as when set, so that no browser keeps a copy the deletion did not match.
-  const same = { httpOnly: true, secure, sameSite: 'lax' } as const;
+export function clearSessionCookies(reply: FastifyReply, secure: boolean) {
+  const same = attributes(secure);
   reply.header('cache-control', 'no-store');
   reply.clearCookie(ACCESS_COOKIE, { path: '/', ...same });
   reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth', ...same });
