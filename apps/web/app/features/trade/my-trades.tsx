@@ -1,5 +1,5 @@
 import { formatNumber, myTradeMessages as m, type Trade, TradeType, tradeMessages } from '@beesang/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
@@ -11,6 +11,7 @@ import { myTradesPath, myTradesQuery } from './my-trades-api';
 import { fetchStockProfile } from './trade-api';
 import { companyOfProfile } from './trade-draft';
 import { useTradeModal } from './trade-modal-provider';
+import { useAnswered } from './use-answered';
 import { type MyTradesLoad, useMyTrades } from './use-my-trades';
 import { useOwnTradeDialogs } from './use-own-trade-dialogs';
 
@@ -29,11 +30,8 @@ export function MyTrades({ loaded }: { loaded: MyTradesLoad | null }) {
   const { notify } = useNotify();
   const tradeModal = useTradeModal();
   const [opening, setOpening] = useState(false);
-  // Listings changed here (null: deleted), shown as the server answered until the next page replaces them.
-  const [answered, setAnswered] = useState<ReadonlyMap<number, Trade | null>>(new Map());
-  const shownPage = state.status === 'ready' ? state.page : null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page from the server is the trigger
-  useEffect(() => setAnswered(new Map()), [shownPage]);
+  // null: deleted here.
+  const [answered, answer] = useAnswered<Trade | null>(state.status === 'ready' ? state.page : null);
 
   // The modal needs the company's current price and labels, which a listing does not carry.
   const onEdit = async (trade: Trade) => {
@@ -47,7 +45,7 @@ export function MyTrades({ loaded }: { loaded: MyTradesLoad | null }) {
       setOpening(false);
     }
   };
-  const own = useOwnTradeDialogs((trade, next) => setAnswered((map) => new Map(map).set(trade.tradeIdx, next)));
+  const own = useOwnTradeDialogs((trade, next) => answer(trade.tradeIdx, next));
 
   const rows =
     state.status === 'ready'

@@ -1,5 +1,5 @@
 import { ProofCheckStatus, type Trade, tradeUiMessages as t } from '@beesang/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
 import { Modal } from '../../components/ui/modal';
@@ -18,11 +18,13 @@ export function ProofDialogBody(props: {
   const { trade, pending, onClose, onConfirm } = props;
   const [url, setUrl] = useState('');
   const [kind, setKind] = useState<ProofKind>('BANK');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another listing starts from nothing
-  useEffect(() => {
+  // Another listing starts from nothing (state adjusted while rendering, as React advises, not in an effect).
+  const [shownFor, setShownFor] = useState(trade);
+  if (trade !== shownFor) {
+    setShownFor(trade);
     setUrl('');
     setKind('BANK');
-  }, [trade]);
+  }
   if (!trade) return null;
   const ready = url !== '' && !pending;
   return (

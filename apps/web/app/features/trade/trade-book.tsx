@@ -1,11 +1,12 @@
 import { type Trade, TradeType, tradeUiMessages as t, tradeMessages } from '@beesang/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNotify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { ProofDialog, proofActionText } from './proof-dialog';
 import { tradeStopped } from './sanction';
 import { attachProof, type Paged } from './trade-api';
 import { type RowActions, TradeRow } from './trade-row';
+import { useAnswered } from './use-answered';
 import { useOwnTradeDialogs } from './use-own-trade-dialogs';
 import { useTradePages } from './use-trade-pages';
 
@@ -34,10 +35,7 @@ export function TradeBook(props: {
   const [proving, setProving] = useState<Trade | null>(null);
   const own = useOwnTradeDialogs();
   const { pending, run } = own;
-  // Listings changed here, shown as the server answered until the revalidated page replaces them.
-  const [answered, setAnswered] = useState<ReadonlyMap<number, Trade>>(new Map());
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page from the server is the trigger
-  useEffect(() => setAnswered(new Map()), [data]);
+  const [answered, answer] = useAnswered<Trade>(data);
 
   // A member under STOP_TRADE is told at once, not after choosing an image the server would refuse.
   const onProof = (trade: Trade) =>
@@ -79,7 +77,7 @@ export function TradeBook(props: {
             t.proofSubmitDone,
             t.proofSubmitFailed,
             (updated) => {
-              setAnswered((map) => new Map(map).set(updated.tradeIdx, updated));
+              answer(updated.tradeIdx, updated);
               setProving(null);
             },
           )
