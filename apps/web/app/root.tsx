@@ -18,17 +18,21 @@ import { preloadTradeModal, TradeModalProvider, useTradeModal } from './features
 import { NotifyProvider } from './lib/notify';
 import { usePageViews } from './lib/page-views';
 import { appQrSvg } from './lib/qr.server';
-import { bridge } from './lib/server-context';
+import { bridge, hasCookie, memberApiGet } from './lib/server-context';
 import { MY_DETAIL_PATH, SessionProvider, useSession } from './lib/session';
 import type { loader as stockDetailLoader } from './routes/stock-detail';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const b = bridge(context);
-  const [user, qrSvg, socialProviders] = await Promise.all([currentUser(b, request), appQrSvg(), configuredSocialProviders(b)]);
-  const cookie = request.headers.get('cookie') ?? '';
-  const sanctionNoticeDismissed = user ? dismissedSanctionNotice(cookie) : null;
+  // The member the cookies belong to, so that the first HTML already shows the logged-in header.
+  const [user, qrSvg, socialProviders] = await Promise.all([
+    memberApiGet<UserDetail>(context, request, MY_DETAIL_PATH),
+    appQrSvg(),
+    configuredSocialProviders(b),
+  ]);
+  const sanctionNoticeDismissed = user ? dismissedSanctionNotice(request.headers.get('cookie') ?? '') : null;
   // No member, but a refresh token was issued to this browser: the client resumes the session.
-  const sessionResumable = !user && /(?:^|;\s*)BEESANG_SESSION=1(?:;|$)/.test(cookie);
+  const sessionResumable = !user && hasCookie(request, 'BEESANG_SESSION', '1');
   return { demoData: b.demoData(), origin: b.publicUrl, qrSvg, user, socialProviders, sanctionNoticeDismissed, sessionResumable };
 }
 
@@ -41,19 +45,6 @@ function configuredSocialProviders(b: ReturnType<typeof bridge>): Promise<string
     .api('/api/auth/social/providers')
     .then(({ status, body }) => (status === 200 ? ((body as { result?: string[] }).result ?? []) : []));
   return socialProviders;
-}
-
-/** The member the request's cookies belong to, so the first HTML already shows the logged-in header. */
-async function currentUser(b: ReturnType<typeof bridge>, request: Request): Promise<UserDetail | null> {
-  const cookie = request.headers.get('cookie') ?? '';
-  // Visitors without a token cost nothing: no in-process call at all.
-  if (!/(?:^|;\s*)ACCESS_TOKEN=/.test(cookie)) return null;
-  try {
-    const { status, body } = await b.api(MY_DETAIL_PATH, { cookie });
-    return status === 200 ? ((body as { result?: UserDetail }).result ?? null) : null;
-  } catch {
-    return null;
-  }
 }
 
 export const links: Route.LinksFunction = () => [

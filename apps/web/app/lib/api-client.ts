@@ -52,22 +52,15 @@ let lastChange: 'refreshed' | 'ended' = 'ended';
 
 /**
  * One refresh for every call that hit a 401 meanwhile: the server rotates refresh tokens and treats
- * a reused one as theft, so two parallel refreshes with the same cookie would end the session.
+ * a reused one as theft, so two parallel refreshes with the same cookie would end the session. The
+ * session also resumes through it when a page arrives with a lapsed access token.
  */
-function refreshSession(): Promise<boolean> {
+export function refreshSession(): Promise<boolean> {
   // `.finally` always runs later, so the shared promise is stored before it is dropped again.
   refreshing ??= postRefresh().finally(() => {
     refreshing = null;
   });
   return refreshing;
-}
-
-/**
- * A page whose access token lapsed while the refresh token lives (the server's session hint says so):
- * refresh through the same single flight as any 401, so a call racing it does not spend the token twice.
- */
-export function resumeSession(): Promise<boolean> {
-  return refreshSession();
 }
 
 async function postRefresh(): Promise<boolean> {

@@ -34,3 +34,24 @@ export async function apiGet<T>(context: ContextReader, path: string): Promise<T
 export function bridge(context: ContextReader): SsrBridge {
   return context.get(bridgeContext);
 }
+
+/** Whether the request carries cookie `name` (with exactly `value`, when given). */
+export function hasCookie(request: Pick<Request, 'headers'>, name: string, value?: string): boolean {
+  const pairs = (request.headers.get('cookie') ?? '').split(/;\s*/);
+  return pairs.some((pair) => (value === undefined ? pair.startsWith(`${name}=`) : pair === `${name}=${value}`));
+}
+
+/**
+ * GET an API path as the visitor (their cookies) and unwrap `{ result }`: what a member's page
+ * shows in its first HTML. null for a visitor without an access token (no call at all) and
+ * whenever the API cannot answer for them (an expired token, say); the page fetches then.
+ */
+export async function memberApiGet<T>(context: ContextReader, request: Request, path: string): Promise<T | null> {
+  if (!hasCookie(request, 'ACCESS_TOKEN')) return null;
+  try {
+    const { status, body } = await bridge(context).api(path, { cookie: request.headers.get('cookie') ?? '' });
+    return status === 200 ? ((body as { result?: T }).result ?? null) : null;
+  } catch {
+    return null;
+  }
+}

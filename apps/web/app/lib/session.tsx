@@ -1,7 +1,7 @@
 import { messages, type UserDetail, UserLevel } from '@beesang/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { ApiError, apiFetch, resumeSession, setUnauthorizedHandler } from './api-client';
+import { ApiError, apiFetch, refreshSession, setUnauthorizedHandler } from './api-client';
 import { useNotify } from './notify';
 
 /** The signed-in member as GET /api/user/myPage/detail describes them. */
@@ -59,7 +59,7 @@ export function SessionProvider({
 }) {
   const [user, setUser] = useState<SessionUser | null>(initialUser);
   const [resuming, setResuming] = useState(resumable && initialUser === null);
-  const revalidator = useRevalidator();
+  const { revalidate } = useRevalidator();
   const [loginDialogOpen, setLoginDialogOpen] = useState(false);
   const [identityDialogOpen, setIdentityDialogOpen] = useState(false);
   const navigate = useNavigate();
@@ -70,12 +70,11 @@ export function SessionProvider({
   // Access tokens last 15 minutes; a page opened later arrives without a member. Refresh once,
   // load the member, and run the page's loaders again with the new token: the member never sees
   // the visitor's page. If the session really ended, the visitor's page simply stays, unannounced.
-  const { revalidate } = revalidator;
   useEffect(() => {
     if (!resuming) return;
     let live = true;
     void (async () => {
-      const resumed = (await resumeSession()) && (await fetchMyDetail().catch(() => null));
+      const resumed = (await refreshSession()) && (await fetchMyDetail().catch(() => null));
       if (!live) return;
       if (resumed) {
         setUser(resumed);

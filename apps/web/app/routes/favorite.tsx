@@ -5,20 +5,14 @@ import { FAVORITES_PATH } from '../features/favorites/favorites-api';
 import { FavoritesPage } from '../features/favorites/favorites-page';
 import { rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
-import { bridge } from '../lib/server-context';
+import { memberApiGet } from '../lib/server-context';
 import { useSession } from '../lib/session';
 import type { Route } from './+types/favorite';
 
 /** The member's favourites in the first HTML; null for visitors or when the server cannot use the token (the page fetches then). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const cookie = request.headers.get('cookie') ?? '';
-  if (!/(?:^|;\s*)ACCESS_TOKEN=/.test(cookie)) return { favorites: null };
-  try {
-    const { status, body } = await bridge(context).api(FAVORITES_PATH, { cookie });
-    return { favorites: status === 200 ? ((body as { result: { data: StockSummary[] } }).result.data ?? null) : null };
-  } catch {
-    return { favorites: null };
-  }
+  const favorites = await memberApiGet<{ data: StockSummary[] }>(context, request, FAVORITES_PATH);
+  return { favorites: favorites?.data ?? null };
 }
 
 /** A member's own list: never kept by a shared cache. */

@@ -5,21 +5,14 @@ import { myTradesPath, myTradesQuery } from '../features/trade/my-trades-api';
 import type { Paged } from '../features/trade/trade-api';
 import { rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
-import { bridge } from '../lib/server-context';
+import { memberApiGet } from '../lib/server-context';
 import { useSession } from '../lib/session';
 import type { Route } from './+types/my-trades';
 
 /** The asked page of the member's listings in the first HTML; null when the server cannot use the token (the page fetches then). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const path = myTradesPath(myTradesQuery(new URL(request.url).searchParams));
-  const cookie = request.headers.get('cookie') ?? '';
-  if (!/(?:^|;\s*)ACCESS_TOKEN=/.test(cookie)) return { loaded: { path, page: null } };
-  try {
-    const { status, body } = await bridge(context).api(path, { cookie });
-    return { loaded: { path, page: status === 200 ? (body as { result: Paged<Trade> }).result : null } };
-  } catch {
-    return { loaded: { path, page: null } };
-  }
+  return { loaded: { path, page: await memberApiGet<Paged<Trade>>(context, request, path) } };
 }
 
 /** A member's own list: never kept by a shared cache. */
