@@ -93,6 +93,11 @@ const stored = (id: number) =>
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 
+/** The stored photo of the member who signed up with `phone`. */
+const photoOf = async (phone: string) =>
+  (await t.db.selectFrom('users').select('profile_image_url').where('email', '=', `${phone}@example.com`).executeTakeFirstOrThrow())
+    .profile_image_url;
+
 const putMyPage = (headers: { authorization: string }, payload: object) =>
   t.app.inject({ method: 'PUT', url: '/api/user/myPage', payload, headers });
 
@@ -122,12 +127,7 @@ describe('profile photo: our own uploads only', () => {
       headers: { 'x-verification-ticket': ticket },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const row = await t.db
-      .selectFrom('users')
-      .select('profile_image_url')
-      .where('email', '=', `${phone}@example.com`)
-      .executeTakeFirstOrThrow();
-    expect(row.profile_image_url).toBe(photo);
+    expect(await photoOf(phone)).toBe(photo);
   });
 
   it('id sign-up takes no photo: a profile URL sent along is not stored', async () => {
@@ -140,12 +140,7 @@ describe('profile photo: our own uploads only', () => {
       headers: { 'x-verification-ticket': ticket },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const row = await t.db
-      .selectFrom('users')
-      .select('profile_image_url')
-      .where('email', '=', `${phone}@example.com`)
-      .executeTakeFirstOrThrow();
-    expect(row.profile_image_url).toBe('');
+    expect(await photoOf(phone)).toBe('');
   });
 
   it('PUT /api/user/myPage refuses other URLs and changes nothing; an own upload is saved and "" clears', async () => {
