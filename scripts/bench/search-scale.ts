@@ -17,6 +17,9 @@ export async function searchAtScale(count = 20_000, queries = 4000) {
     labels: [i % 7 === 0 ? 'UNISSUED' : 'KOTC'],
     current_price: 1000 + i,
     view_count: random.int(0, 10_000),
+    price_source: 'DEMO' as const,
+    price_updated_at: new Date(0),
+    price_trade_count: 0,
   }));
   const index = createSearchIndex(async () => rows, systemClock, Number.POSITIVE_INFINITY);
   await index.warm();

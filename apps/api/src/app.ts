@@ -47,6 +47,8 @@ import { createSolapiGateway } from './modules/sms/solapi-gateway.ts';
 import { createStaffRepository } from './modules/staff/staff.repository.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
+import { createPriceRepository } from './modules/stock/price.repository.ts';
+import { createPriceService } from './modules/stock/price.service.ts';
 import { createStockRepository } from './modules/stock/stock.repository.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { createStockService } from './modules/stock/stock.service.ts';
@@ -150,6 +152,7 @@ export async function buildApp(options: BuildAppOptions) {
   await registerOpenApi(app);
 
   const stocks = createStockService(createStockRepository(db), clock);
+  const prices = createPriceService(createPriceRepository(db));
   const contents = createContentService(createContentRepository(db));
   const analytics = createAnalyticsService(createAnalyticsRepository(db), clock);
   const secret = config.authSecret ?? (await storedAuthSecret(db));
@@ -182,7 +185,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Marketplace: listings, favourites, discussion and the reports of both.
   let reports: ReportService | undefined;
   const reportsLater = () => reports as ReportService;
-  const trades = createTradeService({ db, clock, stocks, reports: reportsLater, isOwnUpload });
+  const trades = createTradeService({ db, clock, stocks, prices, reports: reportsLater, isOwnUpload });
   const opinions = createOpinionService({ repo: createOpinionRepository(db), stocks, clock, reports: reportsLater });
   reports = createReportService({
     db,

@@ -4,6 +4,7 @@ export * from './enums.ts';
 export * from './format.ts';
 export * from './hangul.ts';
 export * from './messages.ts';
+export * from './price-rule.ts';
 export * from './schemas-common.ts';
 export * from './stock-schemas.ts';
 export * from './trade-messages.ts';

@@ -2,7 +2,18 @@ import { z } from 'zod';
 import { RANKING_MAX_COUNT, SEARCH_KEYWORD_MAX } from './constants.ts';
 import { CHART_RANGES, CONTENT_KINDS, MARKET_LABELS, RANKING_PERIODS, SECTORS, STOCK_SORTS } from './enums.ts';
 import { messages } from './messages.ts';
+import { PRICE_SOURCES } from './price-rule.ts';
 import { pagingQuery, queryBoolean } from './schemas-common.ts';
+
+/**
+ * Where a price came from (docs/decisions/0006-price-rule.md): every answer that carries a price
+ * carries these too. `priceTradeCount` is the number of counted finishes behind a TRADE price.
+ */
+export const priceProvenance = {
+  priceSource: z.enum(PRICE_SOURCES),
+  priceAt: z.string(),
+  priceTradeCount: z.number().int(),
+};
 
 export const marketLabelSchema = z.enum(MARKET_LABELS, { error: messages.invalidLabel });
 export const sectorSchema = z.enum(SECTORS, { error: messages.invalidSector });
@@ -15,6 +26,7 @@ export const companySearchResultSchema = z.object({
   beesangCode: z.string(),
   companyStockCurrentPrice: z.number().int(),
   isFavorite: z.boolean(),
+  ...priceProvenance,
 });
 export type CompanySearchResult = z.infer<typeof companySearchResultSchema>;
 
@@ -38,6 +50,7 @@ export const stockSummarySchema = z.object({
   viewCount: z.number().int(),
   tradeCount: z.number().int(),
   updatedAt: z.string(),
+  ...priceProvenance,
 });
 export type StockSummary = z.infer<typeof stockSummarySchema>;
 
@@ -74,6 +87,10 @@ export const stockProfileSchema = z.object({
   stockFavorite: z.boolean(),
   stockLabelType: z.array(marketLabelSchema),
   sector: sectorSchema,
+  ...priceProvenance,
+  /** The open listings' best 호가: the dearest buy and the cheapest sell, null when there is none. */
+  bestBuyPrice: z.number().int().nullable(),
+  bestSellPrice: z.number().int().nullable(),
 });
 export type StockProfile = z.infer<typeof stockProfileSchema>;
 
@@ -114,7 +131,12 @@ export const priceBarSchema = z.object({
   volume: z.number().int(),
 });
 export type PriceBar = z.infer<typeof priceBarSchema>;
-export const chartSchema = z.object({ companyIdx: z.number().int(), range: z.enum(CHART_RANGES), data: z.array(priceBarSchema) });
+export const chartSchema = z.object({
+  companyIdx: z.number().int(),
+  range: z.enum(CHART_RANGES),
+  data: z.array(priceBarSchema),
+  ...priceProvenance,
+});
 
 /** Yearly totals for the finance chart: revenue, operating profit and net income side by side. */
 export const financeTotalChartSchema = z.object({

@@ -7,6 +7,7 @@ import * as identity from './migrations/2026-11-22-0004-identity.ts';
 import * as loginThrottle from './migrations/2026-11-22-0005-login-throttle.ts';
 import * as marketplace from './migrations/2026-11-22-0006-marketplace.ts';
 import * as staff from './migrations/2026-11-22-0007-staff.ts';
+import * as marketIntegrity from './migrations/2026-11-24-0008-market-integrity.ts';
 
 /** Migrations listed explicitly: no file-system scanning, works the same from source and tests. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0005-login-throttle': loginThrottle,
   '2026-11-22-0006-marketplace': marketplace,
   '2026-11-22-0007-staff': staff,
+  '2026-11-24-0008-market-integrity': marketIntegrity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

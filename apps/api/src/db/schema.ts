@@ -1,3 +1,4 @@
+import type { PriceSource } from '@beesang/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely table types. Kept beside the migrations; migrations never import this file. */
@@ -26,7 +27,25 @@ export interface CompaniesTable {
   view_count: ColumnType<number | string, number | string | undefined, number | string>;
   listed_at: Timestamp;
   is_demo: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Where current_price came from: TRADE, IMPORT, MANUAL or DEMO (docs/decisions/0006-price-rule.md). */
+  price_source: ColumnType<PriceSource, PriceSource | undefined, PriceSource>;
+  /** Counted finishes behind the price of its day (TRADE); 0 otherwise. */
+  price_trade_count: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
+}
+
+/** One row per finished trade: counted toward the day's price, or excluded with its reasons. */
+export interface TradePriceMarksTable {
+  trade_id: number | string;
+  company_id: number;
+  user_id: number;
+  day: ColumnType<string, string, string>;
+  price: BigIntCol;
+  stock_count: BigIntCol;
+  basis: BigIntCol;
+  counted: boolean;
+  reasons: ColumnType<string[], string[] | undefined, string[]>;
+  at: Timestamp;
 }
 
 export interface CompanyFinancialsTable {
@@ -285,6 +304,7 @@ export interface Database {
   companies: CompaniesTable;
   company_financials: CompanyFinancialsTable;
   price_bars: PriceBarsTable;
+  trade_price_marks: TradePriceMarksTable;
   company_daily_views: CompanyDailyViewsTable;
   page_views: PageViewsTable;
   contents: ContentsTable;

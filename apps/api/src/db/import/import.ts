@@ -166,6 +166,8 @@ export async function importFolder(db: Db, folder: string): Promise<ImportResult
           current_price: latest.close,
           previous_close: previous?.close ?? latest.close,
           price_updated_at: sql<Date>`(${latest.day}::date + time '15:30') at time zone 'Asia/Seoul'`,
+          price_source: 'IMPORT',
+          price_trade_count: 0,
         })
         .where('id', '=', id)
         .execute();

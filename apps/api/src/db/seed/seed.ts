@@ -70,6 +70,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<{
           current_price: 0,
           previous_close: 0,
           is_demo: true,
+          price_source: 'DEMO',
         })),
       )
       .returning(['id', 'code'])

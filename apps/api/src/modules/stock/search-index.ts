@@ -120,6 +120,9 @@ function toResult(row: SearchRow): CompanySearchResult {
     beesangCode: row.code,
     companyStockCurrentPrice: Number(row.current_price),
     isFavorite: false,
+    priceSource: row.price_source,
+    priceAt: row.price_updated_at.toISOString(),
+    priceTradeCount: row.price_trade_count,
   };
 }
 

@@ -12,7 +12,7 @@ import { expectError, getResult } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
-let companies: Array<{ id: number; name: string; code: string; labels: string[]; views: number; price: number }>;
+let companies: Array<{ id: number; name: string; code: string; labels: string[]; views: number; price: number; priceAt: Date }>;
 
 const search = (keyword: string, query = '') =>
   getResult<CompanySearchResult[]>(t.app, `/api/v2/stock/search/${encodeURIComponent(keyword)}${query}`);
@@ -31,8 +31,16 @@ beforeAll(async () => {
   await insertCompany(t.db, { name: '한빛소재', viewCount: 99_999 });
   await insertCompany(t.db, { name: 'Beesang Labs', code: 'BSL001', labels: ['UNISSUED'] });
   t.app.services.stocks.searchIndex.invalidate();
-  const rows = await t.db.selectFrom('companies').select(['id', 'name', 'code', 'labels', 'view_count', 'current_price']).execute();
-  companies = rows.map((r) => ({ ...r, views: Number(r.view_count), price: Number(r.current_price) }));
+  const rows = await t.db
+    .selectFrom('companies')
+    .select(['id', 'name', 'code', 'labels', 'view_count', 'current_price', 'price_updated_at'])
+    .execute();
+  companies = rows.map((r) => ({
+    ...r,
+    views: Number(r.view_count),
+    price: Number(r.current_price),
+    priceAt: new Date(r.price_updated_at),
+  }));
 });
 afterAll(() => t?.close());
 
@@ -51,6 +59,9 @@ describe('GET /api/v2/stock/search/{keyword}', () => {
         beesangCode: row.code,
         companyStockCurrentPrice: row.price,
         isFavorite: false,
+        priceSource: 'DEMO',
+        priceAt: row.priceAt.toISOString(),
+        priceTradeCount: 0,
       });
     }
   });

@@ -1,4 +1,4 @@
-import type { MarketLabel, Sector, StockListQuery } from '@beesang/contract';
+import { ListingStatus, type MarketLabel, type PriceSource, type Sector, type StockListQuery, TradeType } from '@beesang/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
@@ -17,6 +17,8 @@ const summaryColumns = [
   'c.price_updated_at',
   'c.view_count',
   'c.listed_at',
+  'c.price_source',
+  'c.price_trade_count',
 ] as const;
 
 export interface CompanyRow {
@@ -32,6 +34,8 @@ export interface CompanyRow {
   price_updated_at: Date;
   view_count: number | string;
   listed_at: Date;
+  price_source: PriceSource;
+  price_trade_count: number;
 }
 
 export interface SearchRow {
@@ -42,6 +46,9 @@ export interface SearchRow {
   labels: string[];
   current_price: number | string;
   view_count: number | string;
+  price_source: PriceSource;
+  price_updated_at: Date;
+  price_trade_count: number;
 }
 
 const changeRateSql = sql<number>`case when c.previous_close > 0 then (c.current_price - c.previous_close)::float8 / c.previous_close else 0 end`;
@@ -78,7 +85,21 @@ export function createStockRepository(db: Db) {
     },
 
     async listAllForSearch(): Promise<SearchRow[]> {
-      return db.selectFrom('companies').select(['id', 'code', 'name', 'logo_url', 'labels', 'current_price', 'view_count']).execute();
+      return db
+        .selectFrom('companies')
+        .select([
+          'id',
+          'code',
+          'name',
+          'logo_url',
+          'labels',
+          'current_price',
+          'view_count',
+          'price_source',
+          'price_updated_at',
+          'price_trade_count',
+        ])
+        .execute();
     },
 
     async list(query: StockListQuery): Promise<{ rows: CompanyRow[]; total: number }> {
@@ -124,14 +145,18 @@ export function createStockRepository(db: Db) {
     },
 
     async byChange(direction: 'up' | 'down', limit: number): Promise<CompanyRow[]> {
-      return db
-        .selectFrom('companies as c')
-        .select(summaryColumns)
-        .where(sql<boolean>`c.current_price ${direction === 'up' ? sql`>` : sql`<`} c.previous_close`)
-        .orderBy(sql`${changeRateSql} ${direction === 'up' ? sql`desc` : sql`asc`}`)
-        .orderBy('c.id')
-        .limit(limit)
-        .execute();
+      return (
+        db
+          .selectFrom('companies as c')
+          .select(summaryColumns)
+          .where(sql<boolean>`c.current_price ${direction === 'up' ? sql`>` : sql`<`} c.previous_close`)
+          // One counted trade, however legitimate, does not headline the site (decision 0006).
+          .where((eb) => eb.or([eb('c.price_source', '!=', 'TRADE'), eb('c.price_trade_count', '>=', 2)]))
+          .orderBy(sql`${changeRateSql} ${direction === 'up' ? sql`desc` : sql`asc`}`)
+          .orderBy('c.id')
+          .limit(limit)
+          .execute()
+      );
     },
 
     /** Most viewed over the days since `sinceDay` (from the daily counters fed by page views). */
@@ -212,6 +237,23 @@ export function createStockRepository(db: Db) {
         .groupBy('company_id')
         .execute();
       return new Map(rows.map((r) => [r.company_id, Number(r.n)]));
+    },
+
+    /** The open listings' best 호가 of a company: the dearest buy and the cheapest sell. */
+    async bestPrices(id: number, now: Date): Promise<{ buy: number | null; sell: number | null }> {
+      const row = await db
+        .selectFrom('trades')
+        .innerJoin('users', 'users.id', 'trades.user_id')
+        .select([
+          sql<string | null>`max(stock_per_price) filter (where trade_type = ${TradeType.BUY})`.as('buy'),
+          sql<string | null>`min(stock_per_price) filter (where trade_type = ${TradeType.SELL})`.as('sell'),
+        ])
+        .where('company_id', '=', id)
+        .where('status', '=', ListingStatus.IN_PROGRESS)
+        .where('expires_at', '>', now)
+        .where('users.deleted_at', 'is', null)
+        .executeTakeFirst();
+      return { buy: row?.buy == null ? null : Number(row.buy), sell: row?.sell == null ? null : Number(row.sell) };
     },
 
     async financials(id: number) {

@@ -6,6 +6,7 @@ import {
   type FinancialYear,
   type MarketLabel,
   type PriceBar,
+  type PriceSource,
   type RankingPeriod,
   type Sector,
   type StockListQuery,
@@ -18,6 +19,15 @@ import { NotFoundError } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { createSearchIndex } from './search-index.ts';
 import type { CompanyRow, StockRepository } from './stock.repository.ts';
+
+type Chart = {
+  companyIdx: number;
+  range: ChartRange;
+  data: PriceBar[];
+  priceSource: PriceSource;
+  priceAt: string;
+  priceTradeCount: number;
+};
 
 const RANGE_DAYS: Record<ChartRange, number> = { '1M': 31, '3M': 92, '1Y': 366, '3Y': 3 * 366, '5Y': 5 * 366 };
 
@@ -38,7 +48,12 @@ function toSummary(row: CompanyRow, tradeCount = 0): StockSummary {
     viewCount: Number(row.view_count),
     tradeCount,
     updatedAt: row.price_updated_at.toISOString(),
+    ...provenance(row),
   };
+}
+
+function provenance(row: CompanyRow) {
+  return { priceSource: row.price_source, priceAt: row.price_updated_at.toISOString(), priceTradeCount: row.price_trade_count };
 }
 
 /** Start of the current day in Asia/Seoul as an instant. */
@@ -55,6 +70,8 @@ export function createStockService(repo: StockRepository, clock: Clock) {
   // Hot per-company reads; prices change through trades and imports, which call `invalidate`.
   const companies = createTtlCache<number, CompanyRow | undefined>(1000);
   const charts = createTtlCache<string, Awaited<ReturnType<StockRepository['bars']>>>(5000);
+  // Best 호가 change with every listing write (the trade service calls `invalidate`); a second at most elsewhere.
+  const bests = createTtlCache<number, { buy: number | null; sell: number | null }>(1000);
 
   async function withTradeCounts(rows: CompanyRow[]): Promise<StockSummary[]> {
     const counts = await repo.countOpenListings(
@@ -73,9 +90,15 @@ export function createStockService(repo: StockRepository, clock: Clock) {
   return {
     searchIndex: index,
 
+    /** Drops the cached best 호가 of a company after one of its listings changed. */
+    listingsChanged(id: number) {
+      bests.delete(id);
+    },
+
     /** Drops cached reads of a company after its price or bars changed. */
     invalidate(id: number) {
       companies.delete(id);
+      bests.delete(id);
       charts.clear();
       index.invalidate();
     },
@@ -121,7 +144,9 @@ export function createStockService(repo: StockRepository, clock: Clock) {
     },
 
     async profile(id: number, isFavorite: boolean): Promise<StockProfile> {
-      const s = toSummary(await requireCompany(id));
+      const row = await requireCompany(id);
+      const s = toSummary(row);
+      const best = await bests.get(id, () => repo.bestPrices(id, clock.now()));
       return {
         companyIdx: s.companyIdx,
         companyName: s.companyName,
@@ -134,6 +159,9 @@ export function createStockService(repo: StockRepository, clock: Clock) {
         stockFavorite: isFavorite,
         stockLabelType: s.stockLabelType,
         sector: s.sector,
+        ...provenance(row),
+        bestBuyPrice: best.buy,
+        bestSellPrice: best.sell,
       };
     },
 
@@ -183,8 +211,8 @@ export function createStockService(repo: StockRepository, clock: Clock) {
       };
     },
 
-    async chart(id: number, range: ChartRange): Promise<{ companyIdx: number; range: ChartRange; data: PriceBar[] }> {
-      await requireCompany(id);
+    async chart(id: number, range: ChartRange): Promise<Chart> {
+      const company = await requireCompany(id);
       const from = dayBefore(clock.now(), RANGE_DAYS[range]);
       const rows = await charts.get(`${id}:${from}`, () => repo.bars(id, from));
       return {
@@ -198,6 +226,7 @@ export function createStockService(repo: StockRepository, clock: Clock) {
           close: Number(r.close),
           volume: Number(r.volume),
         })),
+        ...provenance(company),
       };
     },
 

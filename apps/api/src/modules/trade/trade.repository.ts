@@ -242,50 +242,26 @@ export function createTradeRepository(db: Db) {
       return Number(r.numUpdatedRows) === 1;
     },
 
-    /** Marks an open listing of `userId` finished at `price`; returns its company and count, or undefined. */
+    /**
+     * Marks an open listing of `userId` finished at `price`; answers what the price rule needs (its
+     * company, count and when it was last changed, read under the row's lock), or undefined.
+     */
     async finish(tx: Db, id: number, userId: number, now: Date, price: number) {
-      return tx
-        .updateTable('trades as t')
-        .set({ status: ListingStatus.TRADE_FINISHED, finished_price: price, finished_at: now, updated_at: now })
+      const open = await tx
+        .selectFrom('trades as t')
+        .select(['t.company_id', 't.stock_count', 't.updated_at'])
         .where('t.id', '=', id)
         .where('t.user_id', '=', userId)
         .where(isOpen(now))
-        .returning(['t.company_id', 't.stock_count'])
+        .forUpdate()
         .executeTakeFirst();
-    },
-
-    /**
-     * A finished trade is the company's latest price: today's bar (Asia/Seoul day `day`) opens,
-     * widens and closes with it, and on the first trade of a new day the old price becomes the
-     * previous close.
-     */
-    async recordTradePrice(tx: Db, companyId: number, day: string, dayStart: Date, price: number, count: number, now: Date) {
+      if (!open) return undefined;
       await tx
-        .updateTable('companies')
-        .set((eb) => ({
-          previous_close: eb
-            .case()
-            .when('price_updated_at', '<', dayStart)
-            .then(eb.ref('current_price'))
-            .else(eb.ref('previous_close'))
-            .end(),
-          current_price: price,
-          price_updated_at: now,
-        }))
-        .where('id', '=', companyId)
+        .updateTable('trades')
+        .set({ status: ListingStatus.TRADE_FINISHED, finished_price: price, finished_at: now, updated_at: now })
+        .where('id', '=', id)
         .execute();
-      await tx
-        .insertInto('price_bars')
-        .values({ company_id: companyId, day, open: price, high: price, low: price, close: price, volume: count })
-        .onConflict((oc) =>
-          oc.columns(['company_id', 'day']).doUpdateSet({
-            high: sql`greatest(price_bars.high, excluded.high)`,
-            low: sql`least(price_bars.low, excluded.low)`,
-            close: sql`excluded.close`,
-            volume: sql`price_bars.volume + excluded.volume`,
-          }),
-        )
-        .execute();
+      return { companyId: open.company_id, count: Number(open.stock_count), listedAt: open.updated_at };
     },
 
     /** Soft delete by the owner: USER_DELETED. Already deleted listings stay as they are. */

@@ -4,7 +4,6 @@ import {
   ListingStatus,
   ProofCheckStatus,
   SanctionState,
-  seoulDay,
   type Trade,
   type TradeCreateData,
   type TradeListQuery,
@@ -18,6 +17,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { ReportService } from '../report/report.service.ts';
+import type { PriceService } from '../stock/price.service.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import { createTradeRepository, type TradeRepository, type TradeRow } from './trade.repository.ts';
 
@@ -71,17 +71,19 @@ function toTrade(r: TradeRow, viewerId: number | null, reported: boolean): Trade
 /**
  * Buy and sell listings (spec §3 trade params, §4 trade modal, issue 4 rules): created by verified
  * members, changed only by their owner while open, ended after 30 days whatever the job has done,
- * and a finished trade moves the company's price.
+ * and a finished trade is judged by the price rule.
  */
 export function createTradeService(deps: {
   db: Db;
   clock: Clock;
   stocks: StockService;
+  /** The price rule: judges each finish inside its transaction. */
+  prices: PriceService;
   reports: () => ReportService;
   /** Our own uploads (POST /api/upload/image) are the only images a proof may point to. */
   isOwnUpload: (url: string) => boolean;
 }) {
-  const { db, clock, stocks, isOwnUpload } = deps;
+  const { db, clock, stocks, prices, isOwnUpload } = deps;
   const repo: TradeRepository = createTradeRepository(db);
   // Open listings are what every stock page reads; they change only through this service, which
   // clears the cache on every write. Keyed by the business second too, so that a listing reaching
@@ -89,8 +91,9 @@ export function createTradeService(deps: {
   // here within a second.
   const openLists = createTtlCache<string, { rows: TradeRow[]; total: number }>(1000);
   const openKey = (...parts: Array<string | number | undefined>) => [...parts, Math.floor(clock.now().getTime() / 1000)].join(':');
-  const changed = <T>(result: T): T => {
+  const changed = <T>(companyId: number, result: T): T => {
     openLists.clear();
+    stocks.listingsChanged(companyId);
     return result;
   };
 
@@ -207,13 +210,13 @@ export function createTradeService(deps: {
         );
         const row = await repo.find(id, now, tx);
         return toTrade(row as TradeRow, member.id, false);
-      }).then(changed);
+      }).then((trade) => changed(company.id, trade));
     },
 
     async update(member: Member, id: number, body: TradeUpdateData) {
       if (body.tradeIdx !== undefined && body.tradeIdx !== id) throw new AppError(400, 'invalidId', 'TRADE_IDX_MISMATCH');
       assertMayTrade(member);
-      await ownOpen(id, member);
+      const row = await ownOpen(id, member);
       const updated = await repo.updateOpen(id, member.id, clock.now(), {
         count: body.stockCount,
         price: body.stockPerPrice,
@@ -221,7 +224,7 @@ export function createTradeService(deps: {
         priceNegotiable: body.stockPriceNegotiationFlag,
       });
       if (!updated) throw new AppError(409, 'tradeEnded', 'TRADE_ENDED');
-      return changed(await one(id, member.id));
+      return changed(row.company_id, await one(id, member.id));
     },
 
     async attachProof(member: Member, id: number, proof: { stockTradeProofImageUrl: string; proofType: string }) {
@@ -233,23 +236,35 @@ export function createTradeService(deps: {
       if (!isOwnUpload(proof.stockTradeProofImageUrl)) throw new AppError(400, 'invalidProofImage', 'INVALID_PROOF_IMAGE');
       if (!(await repo.setProof(id, member.id, clock.now(), { url: proof.stockTradeProofImageUrl, type: proof.proofType })))
         throw new AppError(409, 'proofNotChangeable', 'PROOF_NOT_CHANGEABLE');
-      return changed(await one(id, member.id));
+      return changed(row.company_id, await one(id, member.id));
     },
 
-    /** The owner records the agreed price: the listing ends and the company's price and today's bar move. */
+    /**
+     * The owner records the agreed price: the listing ends, and the price rule (decision 0006)
+     * judges whether the trade moves the company's price, in the same transaction.
+     */
     async finish(member: Member, id: number, finishedPrice: number) {
+      assertMayTrade(member);
       await ownOpen(id, member);
       const now = clock.now();
-      const day = seoulDay(now);
-      const dayStart = new Date(`${day}T00:00:00+09:00`);
       const companyId = await db.transaction().execute(async (tx) => {
         const done = await repo.finish(tx, id, member.id, now, finishedPrice);
         if (!done) throw new AppError(409, 'tradeEnded', 'TRADE_ENDED');
-        await repo.recordTradePrice(tx, done.company_id, day, dayStart, finishedPrice, Number(done.stock_count), now);
-        return done.company_id;
+        await prices.recordFinish(tx, {
+          tradeId: id,
+          companyId: done.companyId,
+          userId: member.id,
+          ownerVerified: member.user_level >= UserLevel.REGULAR,
+          ownerSanctioned: member.sanction_state !== SanctionState.NORMAL,
+          listedAt: done.listedAt,
+          at: now,
+          price: finishedPrice,
+          count: done.count,
+        });
+        return done.companyId;
       });
       stocks.invalidate(companyId);
-      return changed(await one(id, member.id));
+      return changed(companyId, await one(id, member.id));
     },
 
     async remove(member: Member, id: number) {
@@ -257,7 +272,7 @@ export function createTradeService(deps: {
       if (!row || row.status >= ListingStatus.USER_DELETED) throw new AppError(404, 'tradeNotFound', 'NOT_FOUND');
       if (row.user_id !== member.id) throw new AppError(403, 'tradeNotYours', 'FORBIDDEN');
       if (!(await repo.softDelete(id, member.id, clock.now()))) throw new AppError(404, 'tradeNotFound', 'NOT_FOUND');
-      return changed(true as const);
+      return changed(row.company_id, true as const);
     },
 
     /** For reports: the owner of a listing the reporter can see. */

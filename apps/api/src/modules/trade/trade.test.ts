@@ -341,17 +341,21 @@ describe('changing listings', () => {
     }
   });
 
-  it('finishing a trade moves the company price, today’s bar and the TODAY ranking', async () => {
+  it('a counted finish moves the company price, today’s bar and the TODAY ranking (decision 0006)', async () => {
     const now = t.clock.now();
     const companyIdx = await insertCompany(t.db, {
       currentPrice: 10_000,
       previousClose: 9_000,
       priceUpdatedAt: new Date(now.getTime() - 2 * DAY),
     });
-    const sell = await create(seller, 'sell', draft(companyIdx, { stockCount: 30 }));
+    const sell = await create(seller, 'sell', draft(companyIdx, { stockCount: 100 }));
+    const second = await create(buyer, 'buy', draft(companyIdx, { stockCount: 300 }));
     const before = (await t.app.inject(`/api/v2/stock/profile/${companyIdx}`)).json() as { result: { companyStockCurrentPrice: number } };
     expect(before.result.companyStockCurrentPrice).toBe(10_000);
 
+    // Listings must stand 10 minutes before their finish can count.
+    t.clock.advance(10 * 60_000);
+    const finishAt = t.clock.now();
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/trade/finish/${sell.tradeIdx}`,
@@ -362,25 +366,31 @@ describe('changing listings', () => {
     expect((res.json() as { result: Trade }).result).toMatchObject({ tradeStatus: ListingStatus.TRADE_FINISHED, finishedPrice: 12_500 });
 
     const profile = (await t.app.inject(`/api/v2/stock/profile/${companyIdx}`)).json() as {
-      result: { companyStockCurrentPrice: number; stockPriceGap: string };
+      result: { companyStockCurrentPrice: number; stockPriceGap: string; priceSource: string; priceTradeCount: number; priceAt: string };
     };
     // The last price (10,000, two days old) became the previous close.
-    expect(profile.result).toMatchObject({ companyStockCurrentPrice: 12_500, stockPriceGap: '2500' });
+    expect(profile.result).toMatchObject({
+      companyStockCurrentPrice: 12_500,
+      stockPriceGap: '2500',
+      priceSource: 'TRADE',
+      priceTradeCount: 1,
+      priceAt: finishAt.toISOString(),
+    });
     const bar = await t.db
       .selectFrom('price_bars')
       .selectAll()
       .where('company_id', '=', companyIdx)
       .where('day', '=', seoulDay(now))
       .executeTakeFirstOrThrow();
-    expect({ close: Number(bar.close), volume: Number(bar.volume) }).toEqual({ close: 12_500, volume: 30 });
+    expect({ close: Number(bar.close), volume: Number(bar.volume) }).toEqual({ close: 12_500, volume: 100 });
 
-    // A second trade the same day widens the bar and keeps the previous close.
-    const second = await create(seller, 'sell', draft(companyIdx, { stockCount: 5 }));
+    // Another member's larger trade the same day: the price is the volume-weighted median, the bar
+    // widens, the previous close stays.
     await t.app.inject({
       method: 'POST',
       url: `/api/trade/finish/${second.tradeIdx}`,
       payload: { finishedPrice: 11_000 },
-      headers: seller.headers,
+      headers: buyer.headers,
     });
     const after = await t.db
       .selectFrom('price_bars')
@@ -388,13 +398,13 @@ describe('changing listings', () => {
       .where('company_id', '=', companyIdx)
       .where('day', '=', seoulDay(now))
       .executeTakeFirstOrThrow();
-    expect([after.open, after.high, after.low, after.close, after.volume].map(Number)).toEqual([12_500, 12_500, 11_000, 11_000, 35]);
+    expect([after.open, after.high, after.low, after.close, after.volume].map(Number)).toEqual([12_500, 12_500, 11_000, 11_000, 400]);
     const company = await t.db
       .selectFrom('companies')
-      .select(['current_price', 'previous_close'])
+      .select(['current_price', 'previous_close', 'price_trade_count'])
       .where('id', '=', companyIdx)
       .executeTakeFirstOrThrow();
-    expect([company.current_price, company.previous_close].map(Number)).toEqual([11_000, 10_000]);
+    expect([company.current_price, company.previous_close, company.price_trade_count].map(Number)).toEqual([11_000, 10_000, 2]);
 
     const today = (await t.app.inject('/api/v2/stock/ranking-list/TODAY/50')).json() as { result: Array<{ companyIdx: number }> };
     expect(today.result.map((r) => r.companyIdx)).toContain(companyIdx);
@@ -406,8 +416,10 @@ describe('changing listings', () => {
       tradeMessages.tradeEnded,
     );
     expect((await t.app.inject({ url: `/api/v2/trade/${sell.tradeIdx}`, headers: buyer.headers })).statusCode).toBe(404);
-    expect((await list(companyIdx, `?status=${ListingStatus.TRADE_FINISHED}`, seller.headers)).total).toBe(2);
-    expect((await list(companyIdx, `?status=${ListingStatus.TRADE_FINISHED}`, buyer.headers)).total).toBe(0);
+    expect((await list(companyIdx, `?status=${ListingStatus.TRADE_FINISHED}`, seller.headers)).total).toBe(1);
+    expect((await list(companyIdx, `?status=${ListingStatus.TRADE_FINISHED}`, buyer.headers)).total).toBe(1);
+    expect((await list(companyIdx, `?status=${ListingStatus.TRADE_FINISHED}`, {})).total).toBe(0);
+    t.clock.advance(-10 * 60_000);
   });
 
   it('deletes only the owner’s listing; deleted listings disappear for everyone', async () => {

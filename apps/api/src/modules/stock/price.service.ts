@@ -1,0 +1,71 @@
+import { dayBar, judgeFinish, type PriceExclusionReason, seoulDay } from '@beesang/contract';
+import type { Db } from '../../db/database.ts';
+import type { PriceRepository } from './price.repository.ts';
+
+export interface FinishToJudge {
+  tradeId: number;
+  companyId: number;
+  userId: number;
+  ownerVerified: boolean;
+  ownerSanctioned: boolean;
+  listedAt: Date;
+  at: Date;
+  price: number;
+  count: number;
+}
+
+/** The company's price at the start of the Seoul day of `now`: the basis of that day's band. */
+export function basisAt(row: { current_price: number | string; previous_close: number | string; price_updated_at: Date }, now: Date) {
+  const dayStart = new Date(`${seoulDay(now)}T00:00:00+09:00`);
+  return Number(row.price_updated_at < dayStart ? row.current_price : row.previous_close);
+}
+
+/**
+ * Applies the 기준가 rule (docs/decisions/0006-price-rule.md) to a finished trade, inside the
+ * transaction that finished it: the finish is recorded as counted or excluded with its reasons,
+ * and a counted one re-derives the day's price (volume-weighted median) and bar from the marks.
+ */
+export function createPriceService(repo: PriceRepository) {
+  return {
+    async recordFinish(tx: Db, f: FinishToJudge): Promise<{ counted: boolean; reasons: PriceExclusionReason[] }> {
+      const company = await repo.lockCompany(tx, f.companyId);
+      if (!company) throw new Error(`company ${f.companyId} vanished during a finish`);
+      const day = seoulDay(f.at);
+      const basis = basisAt(company, f.at);
+      const reasons = judgeFinish({
+        ownerVerified: f.ownerVerified,
+        ownerSanctioned: f.ownerSanctioned,
+        listedAt: f.listedAt,
+        finishedAt: f.at,
+        price: f.price,
+        count: f.count,
+        basis,
+        alreadyCountedToday: await repo.hasCounted(tx, f.companyId, day, f.userId),
+      });
+      await repo.insertMark(tx, {
+        tradeId: f.tradeId,
+        companyId: f.companyId,
+        userId: f.userId,
+        day,
+        price: f.price,
+        count: f.count,
+        basis,
+        reasons,
+        at: f.at,
+      });
+      if (reasons.length > 0) return { counted: false, reasons };
+
+      const marks = await repo.countedMarks(tx, f.companyId, day);
+      const bar = dayBar(marks);
+      await repo.setPrice(tx, f.companyId, { price: bar.close, previousClose: basis, at: f.at, source: 'TRADE', tradeCount: marks.length });
+      await repo.putBar(tx, f.companyId, day, bar);
+      return { counted: true, reasons };
+    },
+
+    excluded: (limit: number, offset: number) => repo.excluded(limit, offset),
+    mark: (tradeId: number) => repo.mark(tradeId),
+    countedByUsers: (userIds: number[]) => repo.countedByUsers(userIds),
+  };
+}
+
+export type PriceService = ReturnType<typeof createPriceService>;
