@@ -103,17 +103,27 @@ test('a verified member registers a sale (band hint, both limit warnings), edits
   const edited = sells.getByTestId('trade-row').filter({ hasText: '1,200' }).filter({ hasText: '내 매물' });
   await edited.waitFor();
 
-  // Finish at an agreed price: the page's current price moves to it.
+  // The side panel shows where the price comes from and the best 호가 of the open listings.
+  const panel = sidePanel(page);
+  expect(await panel.getByTestId('price-provenance').textContent()).toBe('예시 데이터');
+  await expect.poll(async () => won(await panel.getByTestId('best-sell').textContent())).toBe(current);
+  await expect.poll(async () => won(await panel.getByTestId('best-buy').textContent())).toBe(current);
+
+  // Finish at an agreed price right after posting: the member's trade is finished, but a listing
+  // younger than 10 minutes does not move the price (decision 0006).
   const agreed = current + 1000;
   await edited.getByRole('button', { name: /^거래완료/ }).click();
   const finish = page.getByRole('dialog', { name: tradeUiMessages.finishTitle });
+  await finish.getByText(tradeUiMessages.finishHelp).waitFor();
   const agreedField = finish.getByLabel(tradeUiMessages.finishPriceLabel);
   expect(await agreedField.inputValue()).toBe(formatNumber(current));
   await agreedField.fill(String(agreed));
   await finish.getByRole('button', { name: tradeUiMessages.finishConfirm }).click();
   await notice(page, tradeMessages.finishDone).waitFor();
-  await expect.poll(async () => won(await page.getByTestId('current-price').textContent())).toBe(agreed);
   await expect.poll(() => edited.count()).toBe(0);
+  expect(won(await page.getByTestId('current-price').textContent())).toBe(current);
+  expect(await panel.getByTestId('price-provenance').textContent()).toBe('예시 데이터');
+  await expect.poll(async () => (await panel.getByTestId('best-sell').textContent())?.trim()).toBe('없음');
 
   // Delete the buy after confirming.
   await buy.getByRole('button', { name: /^삭제/ }).click();

@@ -55,6 +55,10 @@ export const ReportReason = {
 } as const;
 export type ReportReason = (typeof ReportReason)[keyof typeof ReportReason];
 
+/** A report's state: open until an operator dismisses it or upholds it (hides the content). */
+export const ReportStatus = { OPEN: 0, DISMISSED: 1, UPHELD: 2 } as const;
+export type ReportStatus = (typeof ReportStatus)[keyof typeof ReportStatus];
+
 export const ExpertType = { NORMAL: 0, PB: 1, CTA: 2 } as const;
 export type ExpertTypeName = keyof typeof ExpertType;
 

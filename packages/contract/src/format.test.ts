@@ -12,6 +12,7 @@ import {
   formatPrice,
   formatRate,
   percentOf,
+  priceProvenanceText,
   seoulDay,
 } from './format.ts';
 
@@ -125,5 +126,17 @@ describe('digitsOnly', () => {
     expect(digitsOnly('１２３')).toBe('');
     expect(digitsOnly('010-1234-5678', 6)).toBe('010123');
     expect(digitsOnly('')).toBe('');
+  });
+});
+
+describe('priceProvenanceText (decision 0006)', () => {
+  it('says where a price came from in one quiet line, in Seoul time', () => {
+    const priceAt = '2026-11-23T05:05:00.000Z';
+    expect(priceProvenanceText({ priceSource: 'TRADE', priceAt, priceTradeCount: 3 })).toBe('체결 3건 기준 · 11월 23일 14:05');
+    expect(priceProvenanceText({ priceSource: 'MANUAL', priceAt, priceTradeCount: 0 })).toBe('운영자 입력 · 11월 23일 14:05');
+    expect(priceProvenanceText({ priceSource: 'IMPORT', priceAt: '2026-11-20T06:30:00.000Z', priceTradeCount: 0 })).toBe(
+      '외부 시세 · 11월 20일 15:30',
+    );
+    expect(priceProvenanceText({ priceSource: 'DEMO', priceAt, priceTradeCount: 0 })).toBe('예시 데이터');
   });
 });

@@ -98,6 +98,30 @@ export function formatDateTime(date: Date | string | number): string {
   return `${p.year}년 ${Number(p.month)}월 ${Number(p.day)}일 ${p.hour}:${p.minute}`;
 }
 
+/** "11월 21일 14:05" in Asia/Seoul: a recent moment, where the year goes without saying. */
+export function formatMonthDayTime(date: Date | string | number): string {
+  const p = seoulParts(date);
+  return `${Number(p.month)}월 ${Number(p.day)}일 ${p.hour}:${p.minute}`;
+}
+
+/**
+ * The quiet line under a price (decision 0006): '체결 3건 기준 · 11월 23일 14:05',
+ * '운영자 입력 · 11월 23일 14:05', '외부 시세 · 11월 20일 15:30' or '예시 데이터'.
+ */
+export function priceProvenanceText(p: { priceSource: string; priceAt: string; priceTradeCount: number }): string {
+  const at = formatMonthDayTime(p.priceAt);
+  switch (p.priceSource) {
+    case 'TRADE':
+      return `체결 ${formatNumber(p.priceTradeCount)}건 기준 · ${at}`;
+    case 'MANUAL':
+      return `운영자 입력 · ${at}`;
+    case 'IMPORT':
+      return `외부 시세 · ${at}`;
+    default:
+      return '예시 데이터';
+  }
+}
+
 /** "2026-11-21": the calendar day in Asia/Seoul, used for daily price bars. */
 export function seoulDay(date: Date | string | number): string {
   const p = seoulParts(date);

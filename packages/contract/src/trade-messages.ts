@@ -194,7 +194,8 @@ export const tradeUiMessages = {
   columnWriter: '작성자',
   // Finish and delete.
   finishTitle: '거래 완료',
-  finishHelp: '실제로 거래한 1주당 가격을 입력해주세요. 입력한 가격은 종목의 현재가에 반영됩니다.',
+  finishHelp:
+    '실제로 거래한 1주당 가격을 입력해주세요. 10분 이상 게시된 매물의 100만 원 이상 거래로, 기준가 ±30% 안의 가격이면 회원당 하루 1건까지 시세에 반영됩니다.',
   finishPriceLabel: '*체결 가격 (1주당)',
   finishConfirm: '거래 완료 처리',
   finishFailed: '거래 완료 처리에 실패했습니다.',

@@ -133,6 +133,18 @@ export const writerSchema = z.object({
   expertName: z.string(),
 });
 
+/**
+ * What a listing tells about its owner, from real data (issue 10 §6): identity verified, member
+ * since, finished trades counted toward a price (decision 0006), and reports operators upheld.
+ */
+export const writerTrustSchema = z.object({
+  identityVerified: z.boolean(),
+  memberSince: z.string(),
+  countedTrades: z.number().int(),
+  upheldReports: z.number().int(),
+});
+export type WriterTrust = z.infer<typeof writerTrustSchema>;
+
 export const tradeSchema = z.object({
   tradeIdx: z.number().int(),
   companyIdx: z.number().int(),
@@ -153,6 +165,7 @@ export const tradeSchema = z.object({
   stockTradeProofImageUrl: z.string(),
   finishedPrice: z.number().int().nullable(),
   writer: writerSchema,
+  writerTrust: writerTrustSchema,
   isMine: z.boolean(),
   /** Whether the reader has already reported it. */
   isReported: z.boolean(),

@@ -1,3 +1,5 @@
+import { ReportStatus } from '@beesang/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 export type ReportKind = 'trade' | 'opinion';
@@ -15,6 +17,24 @@ export function createReportRepository(db: Db) {
         .where('target_id', 'in', ids)
         .execute();
       return new Set(rows.map((r) => Number(r.target_id)));
+    },
+
+    /** Per member: how many of their listings and opinions operators upheld a report against. */
+    async upheldAgainst(userIds: number[]): Promise<Map<number, number>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await sql<{ user_id: number; n: number }>`
+        select owner as user_id, count(distinct (target_type, target_id))::int as n from (
+          select r.target_type, r.target_id, t.user_id as owner from reports r
+            join trades t on r.target_type = 'trade' and t.id = r.target_id
+            where r.status = ${ReportStatus.UPHELD}
+          union all
+          select r.target_type, r.target_id, o.user_id as owner from reports r
+            join opinions o on r.target_type = 'opinion' and o.id = r.target_id
+            where r.status = ${ReportStatus.UPHELD}
+        ) upheld
+        where owner in (${sql.join(userIds)})
+        group by owner`.execute(db);
+      return new Map(rows.rows.map((r) => [Number(r.user_id), Number(r.n)]));
     },
 
     /** One report per member and target; undefined when this member already reported it. */

@@ -15,6 +15,8 @@ export type OwnerLookup = (id: number) => Promise<{ ownerId: number } | undefine
 export function createReportService(deps: { db: Db; repo: ReportRepository; clock: Clock; owners: Record<ReportKind, OwnerLookup> }) {
   const { db, repo, clock, owners } = deps;
   return {
+    upheldAgainst: (userIds: number[]) => repo.upheldAgainst(userIds),
+
     reportedBy: (userId: number | null, kind: ReportKind, ids: number[]) =>
       userId === null ? Promise.resolve(new Set<number>()) : repo.reportedBy(userId, kind, ids),
 

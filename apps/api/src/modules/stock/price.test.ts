@@ -244,6 +244,46 @@ describe('each condition of the rule, proven through the API', () => {
   });
 });
 
+describe('every listing shows its owner’s trust summary from real data', () => {
+  it('identity, member since, counted finished trades and upheld reports', async () => {
+    resetClock();
+    const id = await company();
+    const m = await member();
+    const since = (await t.db.selectFrom('users').select('created_at').where('id', '=', m.id).executeTakeFirstOrThrow()).created_at;
+    const first = await post(m, id, 10, 100_000);
+    expect(first.writerTrust).toEqual({
+      identityVerified: true,
+      memberSince: new Date(since).toISOString(),
+      countedTrades: 0,
+      upheldReports: 0,
+    });
+    t.clock.advance(10 * MINUTE);
+    await finish(m, first.tradeIdx, 100_000);
+    // An excluded finish (the same day again) does not add to the count.
+    const second = await post(m, id, 10, 100_000);
+    t.clock.advance(10 * MINUTE);
+    await finish(m, second.tradeIdx, 100_000);
+
+    const third = await post(m, id, 10, 100_000);
+    // An operator upheld a report against one of the member's listings (twice reported, one target).
+    const [r1, r2] = [await member(), await member()];
+    for (const reporter of [r1, r2])
+      await t.db
+        .insertInto('reports')
+        .values({
+          reporter_id: reporter.id,
+          target_type: 'trade',
+          target_id: second.tradeIdx,
+          reason: 10,
+          status: 2,
+          created_at: t.clock.now(),
+        })
+        .execute();
+    const seen = await getResult<{ data: Trade[] }>(t.app, `/api/v2/trade/all/company/${id}`);
+    expect(seen.data.find((x) => x.tradeIdx === third.tradeIdx)?.writerTrust).toMatchObject({ countedTrades: 1, upheldReports: 1 });
+  });
+});
+
 describe('rankings', () => {
   it('급상승 skips a change that rests on a single counted trade, and shows it once a second member agrees', async () => {
     resetClock();

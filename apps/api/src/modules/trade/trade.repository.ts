@@ -33,6 +33,8 @@ export interface TradeRow {
   writer_expert_type: number;
   writer_expert_name: string | null;
   writer_deleted_at: Date | null;
+  writer_level: number;
+  writer_since: Date;
 }
 
 export interface NewTrade {
@@ -107,6 +109,8 @@ export function createTradeRepository(db: Db) {
       'u.expert_type as writer_expert_type',
       'u.expert_name as writer_expert_name',
       'u.deleted_at as writer_deleted_at',
+      'u.user_level as writer_level',
+      'u.created_at as writer_since',
     ]);
   }
 

@@ -32,7 +32,7 @@ function assertMayTrade(member: Member) {
   if (member.user_level < UserLevel.REGULAR) throw new AppError(403, 'identityRequired', 'IDENTITY_REQUIRED');
 }
 
-function toTrade(r: TradeRow, viewerId: number | null, reported: boolean): Trade {
+function toTrade(r: TradeRow, viewerId: number | null, reported: boolean, trust: { counted: number; upheld: number }): Trade {
   const count = Number(r.stock_count);
   const price = Number(r.stock_per_price);
   const mine = viewerId !== null && r.user_id === viewerId;
@@ -58,6 +58,12 @@ function toTrade(r: TradeRow, viewerId: number | null, reported: boolean): Trade
       profileImageUrl: r.writer_image,
       expertType: EXPERT_NAMES[r.writer_expert_type] ?? 'NORMAL',
       expertName: r.writer_expert_name ?? '',
+    },
+    writerTrust: {
+      identityVerified: r.writer_level >= UserLevel.REGULAR,
+      memberSince: r.writer_since.toISOString(),
+      countedTrades: trust.counted,
+      upheldReports: trust.upheld,
     },
     isMine: mine,
     isReported: reported,
@@ -97,13 +103,26 @@ export function createTradeService(deps: {
     return result;
   };
 
+  async function trustOf(userId: number) {
+    const [counted, upheld] = await Promise.all([prices.countedByUsers([userId]), deps.reports().upheldAgainst([userId])]);
+    return { counted: counted.get(userId) ?? 0, upheld: upheld.get(userId) ?? 0 };
+  }
+
+  /** Listings as `viewerId` sees them: whether they reported each, and each owner's trust summary. */
   async function withReports(rows: TradeRow[], viewerId: number | null): Promise<Trade[]> {
-    const reported = await deps.reports().reportedBy(
-      viewerId,
-      'trade',
-      rows.map((r) => Number(r.id)),
+    const owners = [...new Set(rows.map((r) => r.user_id))];
+    const [reported, counted, upheld] = await Promise.all([
+      deps.reports().reportedBy(
+        viewerId,
+        'trade',
+        rows.map((r) => Number(r.id)),
+      ),
+      prices.countedByUsers(owners),
+      deps.reports().upheldAgainst(owners),
+    ]);
+    return rows.map((r) =>
+      toTrade(r, viewerId, reported.has(Number(r.id)), { counted: counted.get(r.user_id) ?? 0, upheld: upheld.get(r.user_id) ?? 0 }),
     );
-    return rows.map((r) => toTrade(r, viewerId, reported.has(Number(r.id))));
   }
 
   /** A listing as `viewerId` may see it: ended ones only by their owner. */
@@ -190,6 +209,8 @@ export function createTradeService(deps: {
 
       const now = clock.now();
       const request = { ...body, tradeType };
+      // Read before the transaction: the embedded database has one connection, which it holds.
+      const trust = await trustOf(member.id);
       return idempotent(db, { userId: member.id, route: 'POST /api/trade', key: idempotencyKey, request, now }, async (tx) => {
         const id = await repo.insert(
           {
@@ -209,7 +230,7 @@ export function createTradeService(deps: {
           tx,
         );
         const row = await repo.find(id, now, tx);
-        return toTrade(row as TradeRow, member.id, false);
+        return toTrade(row as TradeRow, member.id, false, trust);
       }).then((trade) => changed(company.id, trade));
     },
 

@@ -7,6 +7,7 @@ import { SessionProvider, useSession } from '../../lib/session';
 import { TEST_MEMBER } from '../../test/members';
 import { SEARCH_PLACEHOLDER, SearchBox } from './search-box';
 
+const DEMO_PRICE = { priceSource: 'DEMO', priceAt: '2026-11-20T05:00:00.000Z', priceTradeCount: 0 } as const;
 const RESULTS: CompanySearchResult[] = [
   {
     companyIdx: 1,
@@ -15,6 +16,7 @@ const RESULTS: CompanySearchResult[] = [
     beesangCode: '900004',
     companyStockCurrentPrice: 3450,
     isFavorite: false,
+    ...DEMO_PRICE,
   },
   {
     companyIdx: 15,
@@ -23,6 +25,7 @@ const RESULTS: CompanySearchResult[] = [
     beesangCode: '900099',
     companyStockCurrentPrice: 12800,
     isFavorite: true,
+    ...DEMO_PRICE,
   },
   {
     companyIdx: 204,
@@ -31,6 +34,7 @@ const RESULTS: CompanySearchResult[] = [
     beesangCode: '901427',
     companyStockCurrentPrice: 20230,
     isFavorite: false,
+    ...DEMO_PRICE,
   },
 ];
 

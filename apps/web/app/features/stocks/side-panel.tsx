@@ -1,4 +1,4 @@
-import { formatKoreanAmount, formatNumber, MARKET_LABEL_TEXT, type StockProfile } from '@beesang/contract';
+import { formatKoreanAmount, formatNumber, MARKET_LABEL_TEXT, priceProvenanceText, type StockProfile } from '@beesang/contract';
 import { PriceChange } from '../../components/ui/price-change';
 import { StockLogo } from '../../components/ui/stock-logo';
 
@@ -56,9 +56,20 @@ export function SidePanel(props: {
         <span className="text-ink-3">전일 대비 </span>
         <PriceChange gap={p.stockPriceGap} rate={p.stockPriceRateGap} className="font-semibold" />
       </p>
-      <dl className="mt-4 grid grid-cols-2 gap-2 rounded-control bg-page p-3 text-sm">
+      <p className="num mt-1 text-[13px] text-ink-3" data-testid="price-provenance">
+        {priceProvenanceText(p)}
+      </p>
+      <dl className="mt-4 grid grid-cols-2 gap-x-2 gap-y-2 rounded-control bg-page p-3 text-sm">
         <dt className="text-ink-3">시가총액</dt>
         <dd className="num text-right font-semibold">{formatKoreanAmount(p.marketCapitalization)}</dd>
+        <dt className="text-ink-3">최우선 매도호가</dt>
+        <dd className="num text-right font-semibold text-fall" data-testid="best-sell">
+          {p.bestSellPrice === null ? <span className="font-normal text-ink-3">없음</span> : `${formatNumber(p.bestSellPrice)}원`}
+        </dd>
+        <dt className="text-ink-3">최우선 매수호가</dt>
+        <dd className="num text-right font-semibold text-rise" data-testid="best-buy">
+          {p.bestBuyPrice === null ? <span className="font-normal text-ink-3">없음</span> : `${formatNumber(p.bestBuyPrice)}원`}
+        </dd>
       </dl>
       <div className="max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-30 max-lg:border-t max-lg:border-line max-lg:bg-white max-lg:p-3">
         <button

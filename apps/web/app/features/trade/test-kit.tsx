@@ -21,6 +21,8 @@ await Promise.all([preloadTradeModal(), preloadFinishDialog(), preloadProofDialo
 
 /** The trade tests' world: a stock, another company to search for, listings, and the app's trade modal. */
 
+const DEMO_PRICE = { priceSource: 'DEMO', priceAt: '2026-11-20T05:00:00.000Z', priceTradeCount: 0 } as const;
+
 export const PROFILE: StockProfile = {
   companyIdx: 12,
   companyName: '비상에너지',
@@ -33,6 +35,11 @@ export const PROFILE: StockProfile = {
   stockFavorite: false,
   stockLabelType: ['KOTC'],
   sector: 'ENERGY',
+  priceSource: 'TRADE',
+  priceAt: '2026-11-20T05:00:00.000Z',
+  priceTradeCount: 3,
+  bestBuyPrice: 9_800,
+  bestSellPrice: 10_200,
 };
 
 export const OTHER: CompanySearchResult = {
@@ -42,12 +49,13 @@ export const OTHER: CompanySearchResult = {
   beesangCode: 'BS0031',
   companyStockCurrentPrice: 4_200,
   isFavorite: false,
+  ...DEMO_PRICE,
 };
 
 const { companyIdx, companyName, companyLogoUrl, beesangCode, companyStockCurrentPrice } = PROFILE;
 /** What the company search finds: PROFILE's company and OTHER. */
 const SEARCHABLE: CompanySearchResult[] = [
-  { companyIdx, companyName, companyLogoUrl, beesangCode, companyStockCurrentPrice, isFavorite: false },
+  { companyIdx, companyName, companyLogoUrl, beesangCode, companyStockCurrentPrice, isFavorite: false, ...DEMO_PRICE },
   OTHER,
 ];
 
@@ -70,6 +78,7 @@ export function listing(over: Partial<Trade> = {}): Trade {
     stockTradeProofImageUrl: '',
     finishedPrice: null,
     writer: { userNickname: '비상개미', profileImageUrl: '', expertType: 'NORMAL', expertName: '' },
+    writerTrust: { identityVerified: true, memberSince: '2026-03-02T01:00:00.000Z', countedTrades: 3, upheldReports: 0 },
     isMine: true,
     isReported: false,
     createdAt: '2026-11-20T01:00:00.000Z',

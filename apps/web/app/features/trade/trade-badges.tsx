@@ -1,4 +1,6 @@
 import {
+  formatDate,
+  formatNumber,
   LISTING_STATUS_TEXT,
   ListingStatus,
   PROOF_STATUS_TEXT,
@@ -74,5 +76,20 @@ export function OwnListingButtons(props: {
         <span className="sr-only"> {context}</span>
       </button>
     </>
+  );
+}
+
+/**
+ * The owner's trust summary under a listing (issue 10 §6), from real data: '본인인증 · 체결 3건 ·
+ * 2026.03 가입', and the reports operators upheld when there are any.
+ */
+export function WriterTrustLine({ trust }: { trust: Trade['writerTrust'] }) {
+  const since = formatDate(trust.memberSince).slice(0, 7);
+  return (
+    <p className="text-xs text-ink-3" data-testid="writer-trust">
+      <span className={trust.identityVerified ? 'text-[#027a4a]' : ''}>{trust.identityVerified ? '본인인증' : '본인인증 전'}</span>
+      {` · 시세 반영 거래 ${formatNumber(trust.countedTrades)}건 · ${since} 가입`}
+      {trust.upheldReports > 0 && <span className="text-danger">{` · 신고 처리 ${formatNumber(trust.upheldReports)}건`}</span>}
+    </p>
   );
 }

@@ -50,8 +50,16 @@ describe('listings tab', () => {
       proofCheckStatus: ProofCheckStatus.VERIFIED,
       listPin: 1,
       writer: { userNickname: '피비', profileImageUrl: '', expertType: 'PB', expertName: '김피비' },
+      writerTrust: { identityVerified: true, memberSince: '2025-07-01T03:00:00.000Z', countedTrades: 12, upheldReports: 2 },
     });
-    const bid = listing({ tradeIdx: 3, tradeType: TradeType.BUY, isMine: false, isReported: true, stockPerPrice: 9_000 });
+    const bid = listing({
+      tradeIdx: 3,
+      tradeType: TradeType.BUY,
+      isMine: false,
+      isReported: true,
+      stockPerPrice: 9_000,
+      writerTrust: { identityVerified: false, memberSince: '2026-11-19T03:00:00.000Z', countedTrades: 0, upheldReports: 0 },
+    });
     const { onEdit, onReport } = renderBook({ sell: page([theirs, mine]), buy: page([bid]) });
 
     const [pinned, own] = rows('매도 매물');
@@ -64,6 +72,13 @@ describe('listings tab', () => {
     expect(pinned?.textContent).toContain('증빙 확인됨');
     expect(pinned?.textContent).toContain('증권사 PB');
     expect(pinned?.textContent).toContain('거래중');
+    // The owner's trust summary, from the answer.
+    expect(within(pinned as HTMLElement).getByTestId('writer-trust').textContent).toBe(
+      '본인인증 · 시세 반영 거래 12건 · 2025.07 가입 · 신고 처리 2건',
+    );
+    expect(within(rows('매수 매물')[0] as HTMLElement).getByTestId('writer-trust').textContent).toBe(
+      '본인인증 전 · 시세 반영 거래 0건 · 2026.11 가입',
+    );
     click(within(pinned as HTMLElement).getByRole('button', { name: /^신고/ }));
     expect(onReport).toHaveBeenCalledWith(theirs);
     expect(within(pinned as HTMLElement).queryByRole('button', { name: /^수정/ })).toBeNull();

@@ -10,7 +10,7 @@ import {
 } from '@beesang/contract';
 import { relativeTime } from '../../lib/relative-time';
 import { proofActionText, proofAttachable } from './proof-dialog';
-import { chip, NegotiableMarks, OwnListingButtons, ProofBadge, StatusBadge } from './trade-badges';
+import { chip, NegotiableMarks, OwnListingButtons, ProofBadge, StatusBadge, WriterTrustLine } from './trade-badges';
 
 export interface RowActions {
   onEdit(trade: Trade): void;
@@ -77,6 +77,7 @@ export function TradeRow({ trade, actions }: { trade: Trade; actions: RowActions
             {relativeTime(trade.createdAt)}
           </time>
         </p>
+        <WriterTrustLine trust={trade.writerTrust} />
       </div>
       <div
         className={`mt-1 flex items-center justify-end gap-1.5 self-center md:mt-0 ${trade.isMine ? 'max-md:col-span-2 max-md:mt-2' : ''}`}
