@@ -106,8 +106,11 @@ test('a verified member registers a sale (band hint, both limit warnings), edits
   // The side panel shows where the price comes from and the best 호가 of the open listings.
   const panel = sidePanel(page);
   expect(await panel.getByTestId('price-provenance').textContent()).toBe('예시 데이터');
-  await expect.poll(async () => won(await panel.getByTestId('best-sell').textContent())).toBe(current);
-  await expect.poll(async () => won(await panel.getByTestId('best-buy').textContent())).toBe(current);
+  const book = await api<StockProfile>(baseURL, `/api/v2/stock/profile/${company.companyIdx}`);
+  expect(book.bestSellPrice).toBeLessThanOrEqual(current);
+  expect(book.bestBuyPrice).not.toBeNull();
+  await expect.poll(async () => won(await panel.getByTestId('best-sell').textContent())).toBe(book.bestSellPrice);
+  await expect.poll(async () => won(await panel.getByTestId('best-buy').textContent())).toBe(book.bestBuyPrice);
 
   // Finish at an agreed price right after posting: the member's trade is finished, but a listing
   // younger than 10 minutes does not move the price (decision 0006).
@@ -123,7 +126,11 @@ test('a verified member registers a sale (band hint, both limit warnings), edits
   await expect.poll(() => edited.count()).toBe(0);
   expect(won(await page.getByTestId('current-price').textContent())).toBe(current);
   expect(await panel.getByTestId('price-provenance').textContent()).toBe('예시 데이터');
-  await expect.poll(async () => (await panel.getByTestId('best-sell').textContent())?.trim()).toBe('없음');
+  const after = await api<StockProfile>(baseURL, `/api/v2/stock/profile/${company.companyIdx}`);
+  expect(after).toMatchObject({ companyStockCurrentPrice: current, priceSource: 'DEMO' });
+  await expect
+    .poll(async () => panel.getByTestId('best-sell').textContent())
+    .toBe(after.bestSellPrice === null ? '없음' : `${formatNumber(after.bestSellPrice)}원`);
 
   // Delete the buy after confirming.
   await buy.getByRole('button', { name: /^삭제/ }).click();

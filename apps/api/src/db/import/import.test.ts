@@ -64,6 +64,8 @@ describe('data import from CSV', () => {
     expect(Number(a.current_price)).toBe(9900);
     expect(Number(a.previous_close)).toBe(10200);
     expect(a.is_demo).toBe(false);
+    // Imported prices keep their own source (decision 0006).
+    expect([a.price_source, a.price_trade_count]).toEqual(['IMPORT', 0]);
     const b = await t.db.selectFrom('companies').selectAll().where('code', '=', 'A10002').executeTakeFirstOrThrow();
     expect(b.founded_on).toBeNull();
     expect(Number(b.current_price)).toBe(5000);
