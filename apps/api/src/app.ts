@@ -1,4 +1,4 @@
-import { messages } from '@beesang/contract';
+import { type AbuseLimits, messages } from '@beesang/contract';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -11,11 +11,12 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { redactingSerializers } from './lib/log.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
-import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
+import { type AnalyticsService, createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createSanctionService } from './modules/auth/sanction.service.ts';
 import { socialRoutes } from './modules/auth/social.routes.ts';
 import { createSocialService, type SocialProviders } from './modules/auth/social.service.ts';
 import { createTokensRepository } from './modules/auth/tokens.repository.ts';
@@ -31,6 +32,8 @@ import { createIdentityRepository } from './modules/identity/identity.repository
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { createIdentityService, simulatedProvider } from './modules/identity/identity.service.ts';
 import { createPortOneProvider } from './modules/identity/portone-provider.ts';
+import { createLimitsRepository, type LimitsRepository } from './modules/limits/limits.repository.ts';
+import { type LimitStore, registerLimits } from './modules/limits/limits.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { createOpinionRepository } from './modules/opinion/opinion.repository.ts';
 import { opinionRoutes } from './modules/opinion/opinion.routes.ts';
@@ -38,12 +41,19 @@ import { createOpinionService } from './modules/opinion/opinion.service.ts';
 import { createReportRepository } from './modules/report/report.repository.ts';
 import { reportRoutes } from './modules/report/report.routes.ts';
 import { createReportService, type ReportService } from './modules/report/report.service.ts';
+import { createReviewRepository } from './modules/review/review.repository.ts';
+import { createReviewService } from './modules/review/review.service.ts';
 import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { createSmsRepository } from './modules/sms/sms.repository.ts';
 import { smsRoutes } from './modules/sms/sms.routes.ts';
 import { createSmsService, type SmsLimits } from './modules/sms/sms.service.ts';
 import { createLogGateway, type SmsGateway } from './modules/sms/sms-gateway.ts';
 import { createSolapiGateway } from './modules/sms/solapi-gateway.ts';
+import { adminContentRoutes } from './modules/staff/admin-content.routes.ts';
+import { adminMarketRoutes } from './modules/staff/admin-market.routes.ts';
+import { createAdminMarketService } from './modules/staff/admin-market.service.ts';
+import { createAdminMembersService } from './modules/staff/admin-members.service.ts';
+import { createAuditRepository } from './modules/staff/audit.repository.ts';
 import { createStaffRepository } from './modules/staff/staff.repository.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
@@ -59,12 +69,15 @@ import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { optionalMemberId, registerAuth } from './plugins/auth.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSafeText } from './plugins/safe-text.ts';
 import { fastSerializerCompiler } from './plugins/serializer.ts';
 import { registerSsr, webBuildExists } from './plugins/ssr.ts';
 
 export interface BuildAppOptions {
   config: Pick<AppConfig, 'env' | 'publicUrl' | 'webBuildDir' | 'logLevel' | 'trustProxy'> &
-    Partial<Pick<AppConfig, 'authSecret' | 'devSmsOutbox' | 'sms' | 'identity' | 's3'>>;
+    Partial<Pick<AppConfig, 'authSecret' | 'devSmsOutbox' | 'sms' | 'identity' | 's3' | 'databaseUrl' | 'redisUrl' | 'uploadDir'>>;
+  /** Limits on abuse: where their counters live (default: from the config) and tighter or looser rules for a test. */
+  limits?: { store?: LimitStore; rules?: Partial<AbuseLimits> };
   db: Db;
   clock?: Clock;
   /** Where SMS messages go (default: the log gateway, with the dev outbox when enabled). */
@@ -83,16 +96,23 @@ export interface BuildAppOptions {
 
 /**
  * Every five minutes: records listings that passed their 30 days as TRADE_EXPIRED and forgets
- * idempotency keys older than a day. Readers never wait for it (read time decides); it keeps the
+ * idempotency keys older than a day, page-view marks and limit counters that ran out. Readers never wait for it (read time decides); it keeps the
  * tables honest for counts and operators. Safe with several instances: the expiry takes an
  * advisory lock or skips, and the purge is an idempotent delete.
  */
-function scheduleHousekeeping(app: FastifyInstance, db: Db, clock: Clock, trades: TradeService) {
+function scheduleHousekeeping(
+  app: FastifyInstance,
+  db: Db,
+  clock: Clock,
+  jobs: { trades: TradeService; analytics: AnalyticsService; limits: LimitsRepository },
+) {
   const run = async () => {
     try {
-      const n = await trades.expireDue();
+      const n = await jobs.trades.expireDue();
       if (n) app.log.info({ expired: n }, 'listings expired');
       await purgeIdempotencyKeys(db, clock.now());
+      await jobs.analytics.purgeMarks();
+      await jobs.limits.purge(clock.now());
     } catch (error) {
       app.log.warn({ err: error }, 'listing expiry job failed; it runs again in five minutes');
     }
@@ -104,6 +124,26 @@ function scheduleHousekeeping(app: FastifyInstance, db: Db, clock: Clock, trades
     void run();
   });
   app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/**
+ * Where the limits on abuse count (decision 0007): Redis when REDIS_URL is set; else the PostgreSQL
+ * database every instance shares; else, on embedded PGlite (one process by construction), memory.
+ */
+async function limitStore(app: FastifyInstance, options: BuildAppOptions): Promise<LimitStore> {
+  if (options.limits?.store) return options.limits.store;
+  const { redisUrl, databaseUrl } = options.config;
+  if (redisUrl) {
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, lazyConnect: false });
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis unavailable; limits let requests through until it is back'));
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+    return { kind: 'redis', redis };
+  }
+  if (databaseUrl) return { kind: 'database', repo: createLimitsRepository(options.db) };
+  return { kind: 'memory' };
 }
 
 export async function buildApp(options: BuildAppOptions) {
@@ -128,6 +168,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(fastSerializerCompiler);
   registerErrorHandling(app);
+  registerSafeText(app);
   app.addHook('onClose', async () => {
     shuttingDown = true;
   });
@@ -151,10 +192,10 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
 
+  const limits = await registerLimits(app, { store: await limitStore(app, options), clock, rules: options.limits?.rules });
   const stocks = createStockService(createStockRepository(db), clock);
   const prices = createPriceService(createPriceRepository(db));
-  const contents = createContentService(createContentRepository(db));
-  const analytics = createAnalyticsService(createAnalyticsRepository(db), clock);
+  const contents = createContentService(createContentRepository(db), clock);
   const secret = config.authSecret ?? (await storedAuthSecret(db));
   const smsRepo = createSmsRepository(db);
   // The outbox exists only while no real SMS provider is configured: with one, a readable copy of
@@ -167,12 +208,22 @@ export async function buildApp(options: BuildAppOptions) {
     options.smsGateway ??
     (config.sms?.provider === 'solapi' ? createSolapiGateway({ ...config.sms, log: smsLog }) : createLogGateway({ log: smsLog, outbox }));
   const sms = createSmsService({ repo: smsRepo, gateway, clock, secret, limits: options.smsLimits });
-  const users = createUsersRepository(db);
+  const users = createUsersRepository(db, clock);
   const tokens = createTokensRepository(db);
   // Profile photos and listing proofs may only be our own uploads, wherever they are stored.
   const isOwnUpload = ownUploadMatcher(config.s3?.publicUrl);
-  const auth = createAuthService({ users, tokens, sms, clock, secret, isOwnUpload });
+  const reviews = createReviewService({ repo: createReviewRepository(db), clock });
+  const auth = createAuthService({
+    users,
+    tokens,
+    sms,
+    clock,
+    secret,
+    isOwnUpload,
+    screenProfile: (userId, text) => reviews.screenText(db, { type: 'USER', id: userId, userId }, text),
+  });
   const accounts = createAccountService({ users, tokens, auth, clock });
+  const sanctions = createSanctionService({ db, users, tokens, clock });
   const identityProvider =
     config.identity?.provider === 'portone'
       ? createPortOneProvider({ ...config.identity, log: (m) => app.log.warn(m) })
@@ -185,14 +236,15 @@ export async function buildApp(options: BuildAppOptions) {
   // Marketplace: listings, favourites, discussion and the reports of both.
   let reports: ReportService | undefined;
   const reportsLater = () => reports as ReportService;
-  const trades = createTradeService({ db, clock, stocks, prices, reports: reportsLater, isOwnUpload });
-  const opinions = createOpinionService({ repo: createOpinionRepository(db), stocks, clock, reports: reportsLater });
+  const trades = createTradeService({ db, clock, stocks, prices, reports: reportsLater, reviews, isOwnUpload });
+  const opinions = createOpinionService({ db, repo: createOpinionRepository(db), stocks, clock, reports: reportsLater, reviews });
   reports = createReportService({
     db,
     repo: createReportRepository(db),
     clock,
     owners: { trade: (id) => trades.ownerOf(id), opinion: (id) => opinions.ownerOf(id) },
   });
+  const analytics = createAnalyticsService({ db, repo: createAnalyticsRepository(db), stocks, clock });
   const favorites = createFavoriteService({ repo: createFavoriteRepository(db), stocks, clock });
   const viewer = optionalMemberId(auth);
   const noFavorites: ReadonlySet<number> = new Set();
@@ -203,23 +255,31 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown });
   await app.register(stockRoutes, { stocks, favoritesFor });
-  await app.register(tradeRoutes, { trades, auth });
+  await app.register(tradeRoutes, { trades, auth, limits });
   await app.register(favoriteRoutes, { favorites, auth });
-  await app.register(opinionRoutes, { opinions, auth });
-  await app.register(reportRoutes, { reports, auth });
-  await app.register(staffRoutes, { staff: createStaffService({ repo: createStaffRepository(db), clock }), auth });
+  await app.register(opinionRoutes, { opinions, auth, limits });
+  await app.register(reportRoutes, { reports, auth, limits });
+  const staffRepo = createStaffRepository(db);
+  const audit = createAuditRepository(db);
+  const admin = createAdminMembersService({ db, repo: staffRepo, audit, sanctions, clock });
+  await app.register(staffRoutes, { staff: createStaffService({ repo: staffRepo, clock }), admin, auth });
+  await app.register(adminMarketRoutes, {
+    market: createAdminMarketService({ db, audit, trades, opinions, reports, sanctions, prices, stocks, clock }),
+    auth,
+  });
   await app.register(contentRoutes, { contents });
-  await app.register(analyticsRoutes, { analytics });
+  await app.register(adminContentRoutes, { contents, auth, db, audit, clock, isOwnUpload });
+  await app.register(analyticsRoutes, { analytics, secret, secureCookies });
   await app.register(smsRoutes, { sms, secureCookies, exposeOutbox: devOutbox });
-  await app.register(authRoutes, { auth, secureCookies });
+  await app.register(authRoutes, { auth, secureCookies, limits });
   await app.register(accountRoutes, { accounts, auth, secureCookies });
-  await app.register(identityRoutes, { identity, auth });
+  await app.register(identityRoutes, { identity, auth, limits });
   await app.register(socialRoutes, { social, secureCookies });
   await app.register(mediaRoutes, { stocks });
   await app.register(seoRoutes, { stocks, contents, publicUrl: config.publicUrl });
-  await app.register(uploadRoutes, { db, clock, config });
+  await app.register(uploadRoutes, { config, limits, memberIdOf: viewer });
   app.all('/api/*', { schema: { hide: true } }, async (_req, reply) => reply.callNotFound());
-  if (options.backgroundJobs) scheduleHousekeeping(app, db, clock, trades);
+  if (options.backgroundJobs) scheduleHousekeeping(app, db, clock, { trades, analytics, limits: createLimitsRepository(db) });
 
   // Cached for a minute: the demo mark is shown on every page.
   let demo = { value: false, at: -Infinity };
@@ -253,6 +313,6 @@ export async function buildApp(options: BuildAppOptions) {
       draining = true;
       shuttingDown = true;
     },
-    services: { stocks, contents, analytics, sms, auth, trades, favorites, opinions },
+    services: { stocks, contents, analytics, sms, auth, trades, favorites, opinions, sanctions, reviews },
   });
 }

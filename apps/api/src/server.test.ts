@@ -20,6 +20,26 @@ function runServer(env: Record<string, string>): Promise<{ code: number | null; 
   });
 }
 
+/** A server left running until killed: resolves once it says it is listening. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'server.ts')], {
+    env: { ...process.env, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      if (String(d).includes('(listening)')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`exited ${code}`)));
+  });
+  const stopped = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const stop = () => {
+    child.kill('SIGTERM');
+    return stopped;
+  };
+  return { ready, stop };
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'beesang-start-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -52,5 +72,25 @@ describe('server start-up errors', () => {
     expect(code).toBe(1);
     expect(stderr).toContain('DATABASE_URL');
     expect(stderr).toContain('postgres://');
+  });
+
+  it('a second server on the same embedded data directory stops at once with the lock message; the first keeps it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'beesang-lock-'));
+    const first = startServer({ PORT: '0', DATA_DIR: dir, DATABASE_URL: '' });
+    try {
+      await first.ready;
+      const second = await runServer({ PORT: '0', DATA_DIR: dir, DATABASE_URL: '' });
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain('다른 프로세스(pid');
+      expect(second.stderr).toContain('DATABASE_URL');
+      expect(second.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+    // Released on a clean stop: the next start opens it.
+    const third = startServer({ PORT: '0', DATA_DIR: dir, DATABASE_URL: '' });
+    await third.ready;
+    await third.stop();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

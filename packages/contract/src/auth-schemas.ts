@@ -117,7 +117,11 @@ export const userDetailSchema = z.object({
   officeDept: z.string(),
   introduction: z.string(),
   sanctionState: z.number().int(),
+  /** When the sanction in force lifts by itself (ISO time); null without one or without an end. */
+  sanctionEndsAt: z.string().nullable(),
   phoneMasked: z.string(),
+  /** The member's operator role, if any (the console's link shows for staff only). */
+  staffRole: z.enum(['ADMIN', 'MODERATOR', 'EDITOR']).nullable(),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 

@@ -1,3 +1,5 @@
+export * from './abuse-limits.ts';
+export * from './admin-schemas.ts';
 export * from './auth-schemas.ts';
 export * from './constants.ts';
 export * from './enums.ts';
@@ -5,7 +7,11 @@ export * from './format.ts';
 export * from './hangul.ts';
 export * from './messages.ts';
 export * from './price-rule.ts';
+export * from './safe-text.ts';
+export * from './sanctions.ts';
+export * from './scam-signals.ts';
 export * from './schemas-common.ts';
+export * from './staff.ts';
 export * from './stock-schemas.ts';
 export * from './trade-messages.ts';
 export * from './trade-rules.ts';

@@ -163,20 +163,19 @@ export const contentSummarySchema = z.object({
 export type ContentSummary = z.infer<typeof contentSummarySchema>;
 export const contentDetailSchema = contentSummarySchema.extend({
   body: z.string(),
+  /** The body rendered from Markdown and sanitised on the server: safe to insert as HTML. */
+  bodyHtml: z.string(),
   prevId: z.number().int().nullable(),
   nextId: z.number().int().nullable(),
 });
 export type ContentDetail = z.infer<typeof contentDetailSchema>;
-
-/** PostgreSQL text cannot hold U+0000: refuse it as bad input instead of failing on insert. */
-const withoutNul = (s: string) => !s.includes('\u0000');
 
 export const pageViewBody = z.object({
   path: z
     .string()
     .min(1, { error: messages.invalidPath })
     .max(300, { error: messages.invalidPath })
-    .startsWith('/', { error: messages.invalidPath })
-    .refine(withoutNul, { error: messages.invalidPath }),
-  referrer: z.string().max(500).refine(withoutNul, { error: messages.invalidInput }).optional(),
+    .startsWith('/', { error: messages.invalidPath }),
+  // U+0000 and unpaired surrogates are refused for every request string (safe-text.ts).
+  referrer: z.string().max(500).optional(),
 });

@@ -70,6 +70,7 @@ export const tradeMessages = {
   sanctionStopTrade: '운영정책 위반으로 매물 등록과 수정이 제한된 계정입니다.',
   // The web's notice of the member's own sanction, under the header.
   sanctionNoticeLabel: '운영정책 안내',
+  sanctionNoticeUntil: '까지',
   sanctionNoticeContact: '고객센터 문의',
   sanctionNoticeDismiss: '안내 닫기',
 } as const;

@@ -214,6 +214,8 @@ export const opinionSchema = z.object({
   writer: writerSchema,
   isMine: z.boolean(),
   isReported: z.boolean(),
+  /** The text has scam signals (FSS phrases, a phone number, an open-chat link): shown with SCAM_CAUTION. */
+  scamCaution: z.boolean(),
   createdAt: z.string(),
 });
 export type Opinion = z.infer<typeof opinionSchema>;

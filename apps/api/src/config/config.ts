@@ -25,8 +25,10 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET은 32자 이상이어야 합니다 (at least 32 characters)').optional(),
   DEV_SMS_OUTBOX: z.enum(['true', 'false', '1', '0']).optional(),
   UPLOAD_DIR: z.string().optional(),
-  UPLOAD_IP_LIMIT: z.coerce.number().int().min(1).default(30),
-  UPLOAD_IP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'redis:// 로 시작하는 주소여야 합니다 (must start with redis://)')
+    .optional(),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
@@ -77,8 +79,8 @@ export type AppConfig = {
   /** Local folder of uploaded images (default `<DATA_DIR>/uploads`), used unless S3 is set. */
   uploadDir: string;
   /** Uploads allowed per client IP in each window, counted in the database (shared by instances). */
-  uploadIpLimit: number;
-  uploadIpWindowSeconds: number;
+  /** Shared counters for the limits on abuse; without it they live in the database (or in memory on PGlite). */
+  redisUrl: string | undefined;
   s3: S3Config | undefined;
   /** Where SMS go: the log gateway (default, with the dev outbox) or Solapi (all keys required). */
   sms: { provider: 'log' } | ({ provider: 'solapi' } & SolapiConfig);
@@ -173,8 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authSecret: e.AUTH_SECRET,
     devSmsOutbox: e.DEV_SMS_OUTBOX ? outboxAsked : !deployed,
     uploadDir: e.UPLOAD_DIR ?? resolve(e.DATA_DIR, 'uploads'),
-    uploadIpLimit: e.UPLOAD_IP_LIMIT,
-    uploadIpWindowSeconds: e.UPLOAD_IP_WINDOW_SECONDS,
+    redisUrl: e.REDIS_URL,
     s3:
       e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

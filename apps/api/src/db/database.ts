@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -24,6 +25,64 @@ export interface OpenDatabaseOptions {
   onIdleError?: (error: Error) => void;
 }
 
+/** The embedded data directory is held by another live process (a second `npm start`, or `staff:grant` while the site runs). */
+export class DataDirLockedError extends Error {
+  readonly pid: number;
+  constructor(dir: string, pid: number) {
+    super(
+      `데이터 폴더 ${dir} 를 다른 프로세스(pid ${pid})가 사용하고 있어 열지 않았습니다. 그 프로세스를 끈 뒤 다시 실행하세요. 여러 프로세스가 함께 쓰려면 DATABASE_URL로 PostgreSQL을 쓰세요 (the data directory is in use by pid ${pid}).`,
+    );
+    this.pid = pid;
+  }
+}
+
+const LOCK_FILE = 'beesang.lock';
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Only one process may open an embedded data directory: two would corrupt it. The lock is a file
+ * holding the owner's pid, created exclusively; a lock whose process is gone is taken over.
+ * Returns the release.
+ */
+export function lockDataDir(dir: string): () => void {
+  const file = join(dir, LOCK_FILE);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => {
+        try {
+          if (readFileSync(file, 'utf8') === String(process.pid)) unlinkSync(file);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      let pid = 0;
+      try {
+        pid = Number(readFileSync(file, 'utf8').trim());
+      } catch {
+        continue; // released meanwhile
+      }
+      if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) throw new DataDirLockedError(dir, pid);
+      try {
+        unlinkSync(file); // the owner is gone: a stale lock
+      } catch {
+        // another process took it over first; try again
+      }
+    }
+  }
+  throw new DataDirLockedError(dir, Number(readFileSync(file, 'utf8').trim()) || 0);
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
@@ -37,17 +96,24 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = new PGlite(options.dataDir ?? 'memory://', {
-    parsers: { 1082: (v: string) => v },
-  });
-  await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  return {
-    db,
-    kind: 'pglite',
-    close: async () => {
-      await db.destroy();
-      if (!pglite.closed) await pglite.close();
-    },
-  };
+  const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+  try {
+    const pglite = new PGlite(options.dataDir ?? 'memory://', {
+      parsers: { 1082: (v: string) => v },
+    });
+    await pglite.waitReady;
+    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await db.destroy();
+        if (!pglite.closed) await pglite.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }

@@ -8,6 +8,13 @@ import * as loginThrottle from './migrations/2026-11-22-0005-login-throttle.ts';
 import * as marketplace from './migrations/2026-11-22-0006-marketplace.ts';
 import * as staff from './migrations/2026-11-22-0007-staff.ts';
 import * as marketIntegrity from './migrations/2026-11-24-0008-market-integrity.ts';
+import * as sanctionEnds from './migrations/2026-11-25-0011-sanction-ends-and-view-marks.ts';
+import * as rateLimits from './migrations/2026-11-25-0012-rate-limit-counters.ts';
+import * as uniqueEmail from './migrations/2026-11-25-0013-unique-live-email.ts';
+import * as reviewQueue from './migrations/2026-11-25-0014-review-queue.ts';
+import * as auditLog from './migrations/2026-11-25-0015-audit-log.ts';
+import * as topFixEnds from './migrations/2026-11-25-0016-top-fix-ends.ts';
+import * as contentPublishing from './migrations/2026-11-25-0017-content-publishing.ts';
 
 /** Migrations listed explicitly: no file-system scanning, works the same from source and tests. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +26,13 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0006-marketplace': marketplace,
   '2026-11-22-0007-staff': staff,
   '2026-11-24-0008-market-integrity': marketIntegrity,
+  '2026-11-25-0011-sanction-ends-and-view-marks': sanctionEnds,
+  '2026-11-25-0012-rate-limit-counters': rateLimits,
+  '2026-11-25-0013-unique-live-email': uniqueEmail,
+  '2026-11-25-0014-review-queue': reviewQueue,
+  '2026-11-25-0015-audit-log': auditLog,
+  '2026-11-25-0016-top-fix-ends': topFixEnds,
+  '2026-11-25-0017-content-publishing': contentPublishing,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import { type DatabaseHandle, openDatabase } from './database.ts';
+import { type DatabaseHandle, DataDirLockedError, openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { hasCompanies, seedDemoData } from './seed/seed.ts';
 
@@ -30,7 +30,7 @@ export async function prepareDatabase(options: {
     });
     await migrateToLatest(handle.db);
   } catch (error) {
-    throw new StartupError(describeDbError(error, options.databaseUrl));
+    throw new StartupError(error instanceof DataDirLockedError ? error.message : describeDbError(error, options.databaseUrl));
   }
   if (options.seedDemoData && !(await hasCompanies(handle.db))) {
     options.log?.('빈 데이터베이스에 데모 데이터를 넣는 중입니다 (seeding demo data)…');

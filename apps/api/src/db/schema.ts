@@ -97,6 +97,9 @@ export interface ContentsTable {
   published_at: Timestamp;
   is_demo: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Timestamp;
+  published: ColumnType<boolean, boolean | undefined, boolean>;
+  deleted_at: NullableTimestamp;
+  updated_at: NullableTimestamp;
 }
 
 export interface AppMetaTable {
@@ -123,6 +126,8 @@ export interface TradesTable {
   updated_at: Timestamp;
   expires_at: Timestamp;
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When a top-fix ends (read time unpins it); null while it has no end. */
+  pin_ends_at: NullableTimestamp;
 }
 
 export interface UsersTable {
@@ -144,6 +149,8 @@ export interface UsersTable {
   office_dept: string | null;
   introduction: string | null;
   sanction_state: ColumnType<number, number | undefined, number>;
+  /** When the current sanction lifts by itself; null while it has no end (or there is none). */
+  sanction_ends_at: NullableTimestamp;
   ci_enc: ColumnType<string | null, string | null | undefined, string | null>;
   di_hash: ColumnType<string | null, string | null | undefined, string | null>;
   marketing_flag: ColumnType<boolean, boolean | undefined, boolean>;
@@ -151,8 +158,10 @@ export interface UsersTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  /** 'ADMIN' for operators; null for members. Granted with `npm run staff:grant`. */
+  /** 'ADMIN', 'MODERATOR' or 'EDITOR' for operators; null for members. The first with `npm run staff:grant`. */
   staff_role: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An operator ended every session at this time: access tokens issued before it are refused. */
+  sessions_revoked_at: NullableTimestamp;
 }
 
 export interface StaffAccessLogTable {
@@ -215,10 +224,10 @@ export interface AuthFailuresTable {
   at: Timestamp;
 }
 
-export interface UploadCountersTable {
-  ip_hash: string;
-  window_start: Timestamp;
-  count: ColumnType<number, number | undefined, number>;
+export interface RateLimitCountersTable {
+  key: string;
+  hits: number;
+  expires_at: Timestamp;
 }
 
 export interface IdentityRequestsTable {
@@ -274,6 +283,36 @@ export interface SanctionsTable {
   created_at: Timestamp;
 }
 
+export interface PageViewMarksTable {
+  key: string;
+  company_id: number;
+  until: Timestamp;
+  hits: ColumnType<number, number | undefined, number>;
+}
+
+export interface ReviewQueueTable {
+  id: Generated<number | string>;
+  kind: 'SCAM_TEXT' | 'BROKER_PATTERN';
+  target_type: 'OPINION' | 'USER';
+  target_id: number | string;
+  user_id: number;
+  reasons: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Timestamp;
+  resolved_at: NullableTimestamp;
+  resolved_by: number | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number | string>;
+  staff_user_id: number;
+  action: string;
+  target_type: string;
+  target_id: string;
+  detail: ColumnType<string, string | undefined, string>;
+  ip: ColumnType<string, string | undefined, string>;
+  at: Timestamp;
+}
+
 export interface IdempotencyKeysTable {
   user_id: number;
   key: string;
@@ -290,6 +329,9 @@ export interface Database {
   opinions: OpinionsTable;
   reports: ReportsTable;
   sanctions: SanctionsTable;
+  page_view_marks: PageViewMarksTable;
+  review_queue: ReviewQueueTable;
+  audit_log: AuditLogTable;
   idempotency_keys: IdempotencyKeysTable;
   identity_requests: IdentityRequestsTable;
   auth_failures: AuthFailuresTable;
@@ -299,7 +341,7 @@ export interface Database {
   sms_failures: SmsFailuresTable;
   verification_tickets: VerificationTicketsTable;
   dev_sms_outbox: DevSmsOutboxTable;
-  upload_counters: UploadCountersTable;
+  rate_limit_counters: RateLimitCountersTable;
   trades: TradesTable;
   companies: CompaniesTable;
   company_financials: CompanyFinancialsTable;

@@ -1,23 +1,36 @@
+import { isStaffRole, STAFF_ROLES } from '@beesang/contract';
 import { loadConfig } from '../config/config.ts';
-import { openDatabase } from './database.ts';
+import { DataDirLockedError, openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { setStaffRole } from './staff.ts';
 
-/** `npm run staff:grant -- <id or email>` makes a member an operator; `-- --revoke <id or email>` undoes it. */
+/**
+ * `npm run staff:grant -- <number, id or email> [--role MODERATOR]` gives a member a staff role
+ * (ADMIN unless --role says otherwise); `-- --revoke <…>` takes it away. Works while the site runs
+ * on PostgreSQL; on the embedded database it stops at once while the site holds the data folder.
+ */
 const args = process.argv.slice(2);
 const revoke = args.includes('--revoke');
-const who = args.find((a) => !a.startsWith('--'));
-if (!who) {
-  console.error('사용법 (usage): npm run staff:grant -- <아이디 또는 이메일> [--revoke]');
+const roleAt = args.indexOf('--role');
+const role = roleAt >= 0 ? args[roleAt + 1]?.toUpperCase() : 'ADMIN';
+const who = args.find((a, i) => !a.startsWith('--') && i !== roleAt + 1);
+if (!who || !isStaffRole(role)) {
+  console.error(`사용법 (usage): npm run staff:grant -- <회원번호, 아이디 또는 이메일> [--role ${STAFF_ROLES.join('|')}] [--revoke]`);
   process.exit(1);
 }
 const config = loadConfig();
-const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
-await migrateToLatest(handle.db);
-const id = await setStaffRole(handle.db, who, revoke ? null : 'ADMIN');
-await handle.close();
-if (id === null) {
-  console.error(`회원을 찾을 수 없습니다 (no member with id or email ${who})`);
+let handle: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
+} catch (error) {
+  console.error(error instanceof DataDirLockedError ? error.message : `데이터베이스를 열 수 없습니다: ${(error as Error).message}`);
   process.exit(1);
 }
-console.log(revoke ? `운영자 권한을 회수했습니다 (member ${id})` : `운영자 권한을 부여했습니다 (member ${id})`);
+await migrateToLatest(handle.db);
+const id = await setStaffRole(handle.db, who, revoke ? null : role);
+await handle.close();
+if (id === null) {
+  console.error(`회원을 찾을 수 없습니다 (no member with number, id or email ${who})`);
+  process.exit(1);
+}
+console.log(revoke ? `운영자 권한을 회수했습니다 (member ${id})` : `${role} 권한을 부여했습니다 (member ${id}, role ${role})`);

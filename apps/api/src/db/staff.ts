@@ -1,16 +1,25 @@
+import type { StaffRole } from '@beesang/contract';
 import type { Db } from './database.ts';
 
 /**
- * Grants or revokes the operator role of the member whose sign-in id or email is `who`. Returns
- * the member's id, or null when no live member has that id or email.
+ * Gives the member `who` (their number, sign-in id or email) a staff role, or takes it away with
+ * null. Returns the member's id, or null when no live member matches. The first operator is made
+ * this way (`npm run staff:grant`); after that admins grant roles in the console.
  */
-export async function setStaffRole(db: Db, who: string, role: 'ADMIN' | null): Promise<number | null> {
+export async function setStaffRole(db: Db, who: string, role: StaffRole | null): Promise<number | null> {
   const needle = who.trim().toLowerCase();
+  const id = /^\d{1,9}$/.test(needle) ? Number(needle) : null;
   const row = await db
     .updateTable('users')
     .set({ staff_role: role })
     .where('deleted_at', 'is', null)
-    .where((eb) => eb.or([eb(eb.fn('lower', ['login_id']), '=', needle), eb(eb.fn('lower', ['email']), '=', needle)]))
+    .where((eb) =>
+      eb.or([
+        ...(id !== null ? [eb('id', '=', id)] : []),
+        eb(eb.fn('lower', ['login_id']), '=', needle),
+        eb(eb.fn('lower', ['email']), '=', needle),
+      ]),
+    )
     .returning('id')
     .executeTakeFirst();
   return row?.id ?? null;

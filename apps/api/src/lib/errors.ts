@@ -24,3 +24,9 @@ export class NotFoundError extends AppError {
     super(404, key, 'NOT_FOUND');
   }
 }
+
+/** A PostgreSQL unique-index violation (SQLSTATE 23505), of `constraint` when given; pg and PGlite both carry the two fields. */
+export function isUniqueViolation(error: unknown, constraint?: string): error is { code: '23505'; constraint?: string } {
+  const e = error as { code?: unknown; constraint?: unknown } | null;
+  return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}

@@ -1,3 +1,4 @@
+import { SanctionState } from '@beesang/contract';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
@@ -42,11 +43,15 @@ export async function registerAuth(app: FastifyInstance, options: { auth: AuthSe
   });
 }
 
-/** preHandler for member-only routes: 401 with the spec's session message otherwise. */
+/**
+ * preHandler for member-only routes: 401 with the spec's session message without a valid token, and
+ * 403 SUSPENDED for a suspended member's token, from the first request after the suspension on.
+ */
 export function requireMember(auth: AuthService) {
   return async (req: FastifyRequest, _reply: FastifyReply) => {
-    const member = await auth.memberFor(accessTokenOf(req));
+    const member = await auth.holderOf(accessTokenOf(req));
     if (!member) throw new AppError(401, 'sessionExpired', 'UNAUTHORIZED');
+    if (member.sanction_state === SanctionState.SUSPEND) throw new AppError(403, 'suspended', 'SUSPENDED');
     req.member = member;
   };
 }

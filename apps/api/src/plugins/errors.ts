@@ -1,6 +1,6 @@
 import { type ApiError, messages } from '@beesang/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/errors.ts';
+import { AppError, isUniqueViolation, type MessageKey } from '../lib/errors.ts';
 
 const HANGUL = /[가-힣]/;
 
@@ -36,10 +36,29 @@ function validationBody(error: FastifyError): ApiError {
   return { message: first ?? messages.invalidInput, code: 'BAD_REQUEST', fields };
 }
 
+/**
+ * A unique index that a racing request won: 409, never 500 (issue 10 §5). The index says what was
+ * taken; the SQL and the index name never reach the client.
+ */
+const UNIQUE_INDEXES: Record<string, { key: MessageKey; code: string }> = {
+  users_email_live_idx: { key: 'emailInUse', code: 'EMAIL_IN_USE' },
+  users_login_id_idx: { key: 'emailInUse', code: 'EMAIL_IN_USE' },
+  users_phone_idx: { key: 'alreadyMember', code: 'FAIL_HAS_BEESANG_USER' },
+  users_social_idx: { key: 'alreadyMember', code: 'FAIL_HAS_SNS_USER' },
+  users_di_idx: { key: 'identityDuplicate', code: 'IDENTITY_DUPLICATE' },
+};
+
+function uniqueViolation(error: unknown): AppError | null {
+  if (!isUniqueViolation(error)) return null;
+  const known = typeof error.constraint === 'string' ? UNIQUE_INDEXES[error.constraint] : undefined;
+  return known ? new AppError(409, known.key, known.code) : new AppError(409, 'conflict', 'CONFLICT');
+}
+
 /** One error handler: Korean, user-presentable 4xx bodies; 5xx without internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, req, reply) => {
-    if (error.validation) return reply.code(400).send(validationBody(error));
+  app.setErrorHandler((raw: FastifyError, req, reply) => {
+    if (raw.validation) return reply.code(400).send(validationBody(raw));
+    const error = uniqueViolation(raw) ?? raw;
     if (error instanceof AppError) {
       if (error.retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfter))));
       return reply

@@ -55,6 +55,8 @@ const SHAPES: Array<Record<string, unknown>> = [
   { companyIdx: 1, content: '의견' },
   { interestingStockList: [1, 2] },
   { stockTradeProofImageUrl: '/uploads/x.webp', proofType: 'BANK' },
+  { officeName: '비상세무회계', officeDept: '세무팀', introduction: '소개', expertName: '김전문' },
+  { socialType: 1, userId: 'fuzz@example.com', userPassword: 'password!', deviceType: 3, userDeviceId: '', fcmDeviceToken: '' },
 ];
 const WEIRD: unknown[] = [null, -1, 0, 1.5, 2 ** 53 + 1, 1e308, '1', '', true, [], {}, [1, 'x'], { $gt: 0 }, 'x'.repeat(5000)];
 
@@ -124,7 +126,8 @@ const FIXED = [
   '가'.repeat(200),
 ];
 
-const ALPHABET = 'abcXYZ019 -_.~!*\'();:@&=+$,/?#[]%"<>\\^`{|}가나ㅂㅅ😀\u0000\t\n';
+// NUL and lone surrogates (issue 10 §5) among the rest: every route must refuse them with a 400.
+const ALPHABET = 'abcXYZ019 -_.~!*\'();:@&=+$,/?#[]%"<>\\^`{|}가나ㅂㅅ😀\u0000\ud800-\udfff\t\n';
 
 function randomString(random: Random, max: number): string {
   const chars = Array.from(ALPHABET);

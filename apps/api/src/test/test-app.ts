@@ -8,6 +8,7 @@ import { seedDemoData } from '../db/seed/seed.ts';
 import { fixedClock } from '../lib/clock.ts';
 import type { AnalyticsService } from '../modules/analytics/analytics.service.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
+import type { SanctionService } from '../modules/auth/sanction.service.ts';
 import type { ContentService } from '../modules/content/content.service.ts';
 import type { FavoriteService } from '../modules/favorite/favorite.service.ts';
 import type { OpinionService } from '../modules/opinion/opinion.service.ts';
@@ -34,9 +35,20 @@ export interface TestAppOptions {
   publicUrl?: string;
   /** Collect what the app logs (level info) here, to show what never reaches a log. */
   logLines?: string[];
-  /** Further settings for a test (upload folder and limits, say). */
+  /** Further settings for a test (upload folder, say). */
   config?: Partial<AppConfig>;
+  /** Limits on abuse: the production rules unless a test loosens or tightens one, and their store. */
+  limits?: BuildAppOptions['limits'];
 }
+
+/**
+ * For suites about listings themselves (hundreds per member): the listing limits are proven in
+ * modules/limits/limits.test.ts with the production rules.
+ */
+export const LISTINGS_UNLIMITED = {
+  listingsPerHour: { max: 1_000_000, windowMs: 3_600_000 },
+  listingsPerDay: { max: 1_000_000, windowMs: 86_400_000 },
+};
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type BuiltApp = Awaited<ReturnType<typeof buildApp>> & {
@@ -48,6 +60,7 @@ type BuiltApp = Awaited<ReturnType<typeof buildApp>> & {
     trades: TradeService;
     favorites: FavoriteService;
     opinions: OpinionService;
+    sanctions: SanctionService;
   };
 };
 
@@ -101,20 +114,24 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   }
   // A Fastify instance is a thenable, so `await buildApp()` is typed as a bare FastifyInstance without
   // `services`; at run time it is the very object buildApp returned.
+  const appConfig: BuildAppOptions['config'] = {
+    env: 'test',
+    publicUrl: opts.publicUrl ?? 'http://localhost:3000',
+    webBuildDir: '/nonexistent',
+    logLevel: opts.logLines ? 'info' : 'silent',
+    trustProxy: undefined,
+    // On PostgreSQL the limits count in the database, as they do for instances without Redis.
+    databaseUrl: scratch?.url,
+    ...opts.config,
+  };
   const app = (await buildApp({
-    config: {
-      env: 'test',
-      publicUrl: opts.publicUrl ?? 'http://localhost:3000',
-      webBuildDir: '/nonexistent',
-      logLevel: opts.logLines ? 'info' : 'silent',
-      trustProxy: undefined,
-      ...opts.config,
-    },
+    config: appConfig,
     db,
     clock,
     smsGateway: opts.smsGateway,
     smsLimits: opts.smsLimits,
     socialProviders: opts.socialProviders,
+    limits: opts.limits,
     web: false,
     logger: Boolean(opts.logLines),
     logStream: opts.logLines && { write: (line: string) => void opts.logLines?.push(line) },
@@ -127,6 +144,16 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     db,
     clock,
     kind: handle.kind,
+    /** The scratch PostgreSQL database's URL (undefined on PGlite), for a second instance. */
+    databaseUrl: scratch?.url,
+    /** Options the app was built with, so a second instance is built the same way. */
+    buildOptions: {
+      config: appConfig,
+      smsGateway: opts.smsGateway,
+      smsLimits: opts.smsLimits,
+      socialProviders: opts.socialProviders,
+      limits: opts.limits,
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -139,3 +166,28 @@ export async function createTestApp(opts: TestAppOptions = {}) {
 
 /** True when a string holds Korean syllables: every user-facing message must. */
 export const HANGUL = /[가-힣]/;
+
+/**
+ * Another instance of the same deployment: its own app (no state shared in process) on the same
+ * database, through its own connection pool on PostgreSQL. On PGlite, which one process owns, it
+ * shares the connection; the instances still share nothing but the database.
+ */
+export async function secondInstance(t: TestApp, extra: Partial<BuildAppOptions> = {}) {
+  const handle = t.databaseUrl ? await openDatabase({ databaseUrl: t.databaseUrl }) : undefined;
+  const app = (await buildApp({
+    ...t.buildOptions,
+    db: handle?.db ?? t.db,
+    clock: t.clock,
+    web: false,
+    logger: false,
+    ...extra,
+  })) as BuiltApp;
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await handle?.close();
+    },
+  };
+}

@@ -103,3 +103,28 @@ describe('silent refresh', () => {
     expect(unauthorized).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('a suspended member (issue 10 §3)', () => {
+  it('a 403 SUSPENDED ends the session once with the reason, however many calls learn it together, and never refreshes', async () => {
+    const SUSPENDED = { message: '이용이 정지된 계정입니다. 고객센터로 문의해주세요.', code: 'SUSPENDED' };
+    const api = vi.fn(async (_input: RequestInfo | URL) => json(SUSPENDED, 403));
+    vi.stubGlobal('fetch', api);
+    const results = await Promise.allSettled([apiFetch('/api/a'), apiFetch('/api/b')]);
+    for (const r of results) {
+      expect(r.status).toBe('rejected');
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 403, code: 'SUSPENDED', message: SUSPENDED.message });
+    }
+    expect(api.mock.calls.map(([input]) => String(input))).toEqual(['/api/a', '/api/b']);
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+    expect(unauthorized).toHaveBeenCalledWith(SUSPENDED.message);
+  });
+
+  it("any other 403 is the call's own error and leaves the session alone", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ message: '운영정책 위반으로 매물 등록과 수정이 제한된 계정입니다.', code: 'SANCTIONED' }, 403)),
+    );
+    await expect(apiFetch('/api/trade/sell', { method: 'POST', body: '{}' })).rejects.toMatchObject({ status: 403, code: 'SANCTIONED' });
+    expect(unauthorized).not.toHaveBeenCalled();
+  });
+});

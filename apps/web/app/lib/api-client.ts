@@ -18,6 +18,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether an error means the session is over (already announced by the client): callers stay quiet. */
+export function endsSession(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || (error.status === 403 && error.code === 'SUSPENDED'));
+}
+
 type UnauthorizedHandler = (message: string) => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
 export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
@@ -142,11 +147,17 @@ function claimEnding(sentAt: number): boolean {
 /** The whole JSON body of a successful answer; for calls whose failure details arrive with a 200. */
 export async function apiRequest<T>(path: string, init: ApiInit = {}): Promise<ApiBody<T>> {
   const { ignoreUnauthorized = false, ...request } = init;
+  const sentAt = generation;
   const { reply: res, endSession } = await sendWithRefresh(path, request, ignoreUnauthorized);
   const body = res.body as ApiBody<T>;
   if (res.status === 401 && !ignoreUnauthorized) {
     if (endSession) onUnauthorized(body.message ?? messages.sessionExpired);
     throw new ApiError(401, body.message ?? messages.sessionExpired, { code: body.code });
+  }
+  // A suspended member's token stops working at once (issue 10 §3): the session ends with the reason.
+  if (res.status === 403 && body.code === 'SUSPENDED' && !ignoreUnauthorized) {
+    if (claimEnding(sentAt)) onUnauthorized(body.message ?? messages.suspended);
+    throw new ApiError(403, body.message ?? messages.suspended, { code: body.code });
   }
   if (!res.ok) {
     const retryAfter = Number(res.headers.get('retry-after'));

@@ -1,7 +1,7 @@
 import { messages, type UserDetail, UserLevel } from '@beesang/contract';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { ApiError, apiFetch, refreshSession, setUnauthorizedHandler } from './api-client';
+import { ApiError, apiFetch, endsSession, refreshSession, setUnauthorizedHandler } from './api-client';
 import { useNotify } from './notify';
 
 /** The signed-in member as GET /api/user/myPage/detail describes them. */
@@ -106,7 +106,7 @@ export function SessionProvider({
       await apiFetch<void>(LOGOUT_PATH, { method: 'POST', body: '{}', ignoreUnauthorized: true });
     } catch (error) {
       // A 401 means the cookies were already gone: the visitor is logged out either way.
-      if (!(error instanceof ApiError && error.status === 401)) {
+      if (!endsSession(error)) {
         notify('error', '로그아웃', error instanceof ApiError ? error.message : messages.genericError);
         return;
       }

@@ -40,13 +40,12 @@ export default function ContentDetailPage({ loaderData }: Route.ComponentProps) 
           이벤트 기간 {formatDate(post.eventStartsAt)} ~ {formatDate(post.eventEndsAt)}
         </p>
       )}
-      <div className="mt-6 space-y-4 border-t border-line pt-6 leading-relaxed text-ink">
-        {post.body.split(/\n{2,}/).map((para, i) => (
-          <p key={i} className="whitespace-pre-line">
-            {para}
-          </p>
-        ))}
-      </div>
+      {/* Markdown rendered and sanitised by the API (an allow-list of tags; links nofollow, images our own). */}
+      <div
+        data-testid="content-body"
+        className="mt-6 space-y-4 border-t border-line pt-6 leading-relaxed break-words text-ink [&_a]:text-brand [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-line [&_blockquote]:pl-3 [&_blockquote]:text-ink-2 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:text-lg [&_h3]:font-semibold [&_img]:max-w-full [&_img]:rounded-card [&_li]:ml-5 [&_ol]:list-decimal [&_table]:w-full [&_td]:border [&_td]:border-line [&_td]:px-2 [&_th]:border [&_th]:border-line [&_th]:px-2 [&_ul]:list-disc"
+        dangerouslySetInnerHTML={{ __html: post.bodyHtml }}
+      />
       <nav aria-label="이전 글과 다음 글" className="mt-8 flex justify-between gap-3 border-t border-line pt-4 text-sm">
         {post.prevId ? (
           <Link to={`${page.path}/${post.prevId}`} className="font-medium text-ink-2 hover:text-ink">

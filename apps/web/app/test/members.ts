@@ -14,6 +14,8 @@ export const TEST_MEMBER: UserDetail = {
   officeDept: '',
   introduction: '',
   sanctionState: 0,
+  sanctionEndsAt: null,
+  staffRole: null,
   phoneMasked: '010-****-5678',
 };
 

@@ -1,12 +1,28 @@
-import { messages, RANKING_MAX_COUNT, type StockSummary, seoulDay } from '@beesang/contract';
+import { messages, PAGE_VIEWS_PER_ADDRESS, RANKING_MAX_COUNT, type StockSummary, seoulDay } from '@beesang/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, getResult } from '../../test/http.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, secondInstance, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 
-const view = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/analytics/page-view', payload: payload as object });
+const BROWSER =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+let ipSeq = 0;
+/** A different person each time: another address (no cookie), as a phone on a carrier network. */
+const nextIp = () => `10.${(++ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
+const view = (payload: unknown, opts: { ip?: string; agent?: string; cookie?: string } = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/analytics/page-view',
+    payload: payload as object,
+    remoteAddress: opts.ip ?? nextIp(),
+    headers: { 'user-agent': opts.agent ?? BROWSER, ...(opts.cookie ? { cookie: opts.cookie } : {}) },
+  });
+const visitorCookie = (res: { cookies: { name: string; value: string }[] }) => {
+  const c = res.cookies.find((x) => x.name === 'BSV');
+  return c ? `BSV=${c.value}` : undefined;
+};
 const viewsOfPath = async (path: string) =>
   Number((await t.db.selectFrom('page_views').select(sql<number>`count(*)`.as('n')).where('path', '=', path).executeTakeFirstOrThrow()).n);
 const company = (id: number) =>
@@ -43,7 +59,7 @@ describe('POST /api/analytics/page-view', () => {
     expect(await viewsOfPath('/notice')).toBe(2);
   });
 
-  it("counts a stock page towards the company's total and today's views", async () => {
+  it("counts a stock page towards the company's total and today's views, once per visitor", async () => {
     const before = await company(5);
     const today = seoulDay(t.clock.now());
     const daily = async () =>
@@ -60,10 +76,103 @@ describe('POST /api/analytics/page-view', () => {
     const dailyBefore = await daily();
     expect((await view({ path: '/stock/5' })).statusCode).toBe(204);
     expect((await view({ path: '/stock/5/?tab=info' })).statusCode).toBe(204);
-    expect(await company(5)).toBe(before + 2);
-    expect(await daily()).toBe(dailyBefore + 2);
+    // The same person again (same address and agent, no cookie): logged, not counted.
+    const ip = nextIp();
+    await view({ path: '/stock/5' }, { ip });
+    await view({ path: '/stock/5' }, { ip });
+    expect(await company(5)).toBe(before + 3);
+    expect(await daily()).toBe(dailyBefore + 3);
     const listed = await getResult<{ data: StockSummary[] }>(t.app, '/api/v2/stock/list?size=100');
-    expect(listed.data.find((r) => r.companyIdx === 5)?.viewCount).toBe(before + 2);
+    expect(listed.data.find((r) => r.companyIdx === 5)?.viewCount).toBe(before + 3);
+  });
+
+  it('3,000 views from one address count once; the log keeps them all', async () => {
+    const before = await company(6);
+    const logged = await viewsOfPath('/stock/6');
+    const ip = nextIp();
+    for (let i = 0; i < 3000; i += 100) {
+      const batch = await Promise.all(Array.from({ length: 100 }, () => view({ path: '/stock/6' }, { ip })));
+      for (const res of batch) expect(res.statusCode).toBe(204);
+    }
+    expect(await company(6)).toBe(before + 1);
+    expect(await viewsOfPath('/stock/6')).toBe(logged + 3000);
+  });
+
+  it('a visitor cookie is one visitor from any address, again after 30 minutes; a forged one is not trusted', async () => {
+    const first = await view({ path: '/stock/7' });
+    const cookie = visitorCookie(first);
+    expect(cookie).toMatch(/^BSV=[\w-]+\.[\w-]+$/);
+    expect(first.headers['set-cookie']).toMatch(/HttpOnly/i);
+    const before = await company(7);
+    // The browser's next views carry the cookie it was given: the first view is not counted twice.
+    for (let i = 0; i < 5; i++) {
+      const res = await view({ path: '/stock/7' }, { cookie });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect(await company(7)).toBe(before);
+    const start = t.clock.now();
+    try {
+      t.clock.advance(30 * 60_000);
+      await view({ path: '/stock/7' }, { cookie });
+      expect(await company(7)).toBe(before + 1);
+    } finally {
+      t.clock.set(start);
+    }
+    // A cookie the server did not sign counts as no cookie: the address and agent decide, and a new one is issued.
+    const ip = nextIp();
+    const forged = await view({ path: '/stock/7' }, { ip, cookie: 'BSV=forged.signature' });
+    expect(visitorCookie(forged)).toBeDefined();
+    await view({ path: '/stock/7' }, { ip, cookie: 'BSV=another.signature' });
+    expect(await company(7)).toBe(before + 2);
+  });
+
+  it(`one address counts at most ${PAGE_VIEWS_PER_ADDRESS} visitors per company in 30 minutes, however many cookies it collects`, async () => {
+    const before = await company(8);
+    const ip = nextIp();
+    for (let i = 0; i < 40; i++) {
+      const fresh = visitorCookie(await view({ path: '/notice' }, { ip, agent: `${BROWSER} ${i}` }));
+      await view({ path: '/stock/8' }, { ip, cookie: fresh });
+    }
+    expect(await company(8)).toBe(before + PAGE_VIEWS_PER_ADDRESS);
+  });
+
+  it('known bots and agentless requests are logged but never counted', async () => {
+    const before = await company(9);
+    for (const agent of [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'Mozilla/5.0 (compatible; Yeti/1.1; +https://naver.me/spd)',
+      'Mozilla/5.0 (compatible; Daumoa/4.0)',
+      'facebookexternalhit/1.1',
+      'curl/8.5.0',
+      '',
+    ]) {
+      expect((await view({ path: '/stock/9' }, { agent })).statusCode).toBe(204);
+    }
+    expect(await company(9)).toBe(before);
+    // The Naver and Kakao in-app browsers are people.
+    await view({ path: '/stock/9' }, { agent: `${BROWSER} NAVER(inapp; search; 1000; 12.0.0)` });
+    await view({ path: '/stock/9' }, { agent: `${BROWSER} KAKAOTALK 10.8.0` });
+    expect(await company(9)).toBe(before + 2);
+  });
+
+  it('two instances agree: a visitor counted on one is not counted again on the other', async () => {
+    const other = await secondInstance(t);
+    try {
+      const before = await company(10);
+      const ip = nextIp();
+      await view({ path: '/stock/10' }, { ip });
+      const res = await other.app.inject({
+        method: 'POST',
+        url: '/api/analytics/page-view',
+        payload: { path: '/stock/10' },
+        remoteAddress: ip,
+        headers: { 'user-agent': BROWSER },
+      });
+      expect(res.statusCode).toBe(204);
+      expect(await company(10)).toBe(before + 1);
+    } finally {
+      await other.close();
+    }
   });
 
   it('ignores a stock page of a company that does not exist', async () => {
@@ -105,8 +214,11 @@ describe('POST /api/analytics/page-view', () => {
       payload,
       headers: { 'content-type': contentType },
     });
-    const invalidPath = [{ path: '' }, { path: 'stock/5' }, { path: `/${'a'.repeat(300)}` }, { path: '/a\u0000b' }];
+    const invalidPath = [{ path: '' }, { path: 'stock/5' }, { path: `/${'a'.repeat(300)}` }];
     for (const body of invalidPath) await expectError(t.app, post(JSON.stringify(body)), 400, messages.invalidPath);
+    for (const body of [{ path: '/a\u0000b' }, { path: '/', referrer: 'x\ud800' }]) {
+      await expectError(t.app, post(JSON.stringify(body)), 400, messages.unsafeText);
+    }
     const invalid = [
       {},
       { path: 5 },

@@ -94,6 +94,7 @@ export function createAccountService(deps: { users: UsersRepository; tokens: Tok
       );
       const updated = await users.findById(member.id);
       if (!updated) throw new AppError(401, 'sessionExpired', 'UNAUTHORIZED');
+      if (expert && (body.officeName !== undefined || body.introduction !== undefined)) await auth.screenProfile(member.id, updated);
       return auth.detail(updated);
     },
 

@@ -13,11 +13,15 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REFRESH_COOKIE, requireMember } from '../../plugins/auth.ts';
+import type { Limits } from '../limits/limits.ts';
 import { ticketOf } from '../sms/sms.routes.ts';
 import type { AuthService } from './auth.service.ts';
 import { clearSessionCookies, setSessionCookies } from './session-cookies.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookies: boolean }> = async (app, { auth, secureCookies }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookies: boolean; limits: Limits }> = async (
+  app,
+  { auth, secureCookies, limits },
+) => {
   const tags = ['auth'];
   const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
@@ -27,6 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
   app.get(
     '/api/user/userPhone/:phone',
     {
+      preHandler: limits.perAddress('lookups'),
       schema: {
         tags,
         summary: '휴대폰 번호 가입 여부 (확인 티켓 필요)',
@@ -123,6 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
   app.get(
     '/api/user/userId/:id',
     {
+      preHandler: limits.perAddress('lookups'),
       schema: {
         tags: ['user'],
         summary: '이메일(아이디) 사용 여부: true면 이미 사용 중',

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { ExpertType, messages, type PhoneSignUpBody, SanctionState, type TokenPair, type UserDetail } from '@beesang/contract';
+import { ExpertType, isStaffRole, messages, type PhoneSignUpBody, SanctionState, type TokenPair, type UserDetail } from '@beesang/contract';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, tokenHash } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { maskPhone } from '../../lib/log.ts';
 import type { SmsService } from '../sms/sms.service.ts';
-import { signAccessToken, verifyAccessToken } from './jwt.ts';
+import { signAccessToken, verifyAccessClaims } from './jwt.ts';
 import type { TokensRepository } from './tokens.repository.ts';
 import type { NewUser, UserRow, UsersRepository } from './users.repository.ts';
 
@@ -29,7 +29,9 @@ function toDetail(u: UserRow): UserDetail {
     officeDept: u.office_dept ?? '',
     introduction: u.introduction ?? '',
     sanctionState: u.sanction_state,
+    sanctionEndsAt: u.sanction_state !== SanctionState.NORMAL && u.sanction_ends_at ? u.sanction_ends_at.toISOString() : null,
     phoneMasked: u.phone_masked,
+    staffRole: isStaffRole(u.staff_role) ? u.staff_role : null,
   };
 }
 
@@ -42,8 +44,13 @@ export function createAuthService(deps: {
   secret: string;
   /** Whether a URL is one of our uploads (`ownUploadMatcher`), as for listing proofs. */
   isOwnUpload: (url: string) => boolean;
+  /** Queues an expert's office and introduction for operators when they carry scam signals (issue 10 §6). */
+  screenProfile?: (userId: number, text: string) => Promise<unknown>;
 }) {
   const { users, tokens, sms, clock, secret, isOwnUpload } = deps;
+  /** An expert's own words, as others would read them: office and introduction. */
+  const screen = (userId: number, p: { officeName?: string | null; introduction?: string | null }) =>
+    p.officeName || p.introduction ? deps.screenProfile?.(userId, [p.officeName, p.introduction].filter(Boolean).join('\n')) : undefined;
 
   async function issue(userId: number, familyId: string = randomUUID(), familyExpiresAt?: Date): Promise<TokenPair> {
     const now = clock.now();
@@ -68,11 +75,22 @@ export function createAuthService(deps: {
   return {
     /** The member behind an access token, or null (bad token, deleted or suspended member). */
     async memberFor(accessToken: string | undefined): Promise<UserRow | null> {
+      const user = await this.holderOf(accessToken);
+      return user && user.sanction_state !== SanctionState.SUSPEND ? user : null;
+    },
+
+    /**
+     * The member an access token was issued to, as they stand now (a suspended member included, so
+     * that member-only routes can say why the token no longer works); null for a bad or expired
+     * token or a deleted account. Read on every request: a sanction holds from the next request on.
+     */
+    async holderOf(accessToken: string | undefined): Promise<UserRow | null> {
       if (!accessToken) return null;
-      const id = verifyAccessToken(secret, accessToken, clock.now().getTime());
-      if (id === null) return null;
-      const user = await users.findById(id);
-      if (!user || user.sanction_state === SanctionState.SUSPEND) return null;
+      const claims = verifyAccessClaims(secret, accessToken, clock.now().getTime());
+      if (claims === null) return null;
+      const user = await users.findById(claims.id);
+      // An operator ended every session: tokens issued before that second no longer count.
+      if (!user || (user.sessions_revoked_at && claims.iat < Math.floor(user.sessions_revoked_at.getTime() / 1000))) return null;
       return user;
     },
 
@@ -134,6 +152,7 @@ export function createAuthService(deps: {
       }
       await sms.consumeTicket(ticket, phone);
       const id = await users.insert({ ...profile, phoneHash, phoneMasked: maskPhone(phone), email, at: clock.now() });
+      await screen(id, profile);
       return issue(id);
     },
 
@@ -162,6 +181,10 @@ export function createAuthService(deps: {
         nighttime: body.nighttimeAlarmFlag ?? false,
       });
     },
+
+    /** After an expert's profile changed: queues it for operators if its words carry scam signals. */
+    screenProfile: (userId: number, profile: { office_name: string | null; introduction: string | null }) =>
+      screen(userId, { officeName: profile.office_name, introduction: profile.introduction }),
 
     /** A fresh session (new token family) for a member the caller has already authenticated. */
     issueFor: (userId: number) => issue(userId),

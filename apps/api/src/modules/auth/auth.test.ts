@@ -185,7 +185,10 @@ describe('phone sign-up and sign-in', () => {
   it('keeps a suspended member out', async () => {
     const member = await signUp();
     await t.db.updateTable('users').set({ sanction_state: SanctionState.SUSPEND }).where('email', '=', member.email).execute();
-    expect((await me(member.accessToken)).statusCode).toBe(401);
+    // The token held stops at once and says why (issue 10 §3).
+    const held = await me(member.accessToken);
+    expect(held.statusCode).toBe(403);
+    expect(held.json()).toMatchObject({ message: messages.suspended, code: 'SUSPENDED' });
     t.clock.advance(5_000);
     const ticket = await verifiedTicket(t.app, member.phone);
     await expectError(

@@ -29,6 +29,11 @@ export function signAccessToken(secret: string, userId: number, nowMs: number, t
 
 /** The user id of a valid access token, or null for anything tampered, expired or of another kind. */
 export function verifyAccessToken(secret: string, token: string, nowMs: number): number | null {
+  return verifyAccessClaims(secret, token, nowMs)?.id ?? null;
+}
+
+/** The user id and issue time (seconds) of a valid access token, or null. */
+export function verifyAccessClaims(secret: string, token: string, nowMs: number): { id: number; iat: number } | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [header, body, signature] = parts as [string, string, string];
@@ -43,5 +48,5 @@ export function verifyAccessToken(secret: string, token: string, nowMs: number):
   if (claims.typ !== 'access' || claims.aud !== AUDIENCE) return null;
   if (typeof claims.exp !== 'number' || claims.exp * 1000 <= nowMs) return null;
   const id = Number(claims.sub);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return Number.isSafeInteger(id) && id > 0 && typeof claims.iat === 'number' ? { id, iat: claims.iat } : null;
 }

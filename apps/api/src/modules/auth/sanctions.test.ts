@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OidcMock, startOidcMock } from '../../../../../scripts/testing/oidc-mock.ts';
 import { expectError } from '../../test/http.ts';
 import { newPhone, verifiedTicket } from '../../test/phone.ts';
-import { createTestApp, HANGUL, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, HANGUL, secondInstance, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let idp: OidcMock;
@@ -122,7 +122,14 @@ describe('SUSPEND blocks every way in (issue: sanctions are enforced on the serv
     expect(refused.statusCode, refused.body).toBe(401);
     expect((refused.json() as { message: string }).message).toMatch(HANGUL);
     noSessionIn(refused);
-    await expectError(t.app, { url: '/api/user/myPage/detail', headers: { authorization: `Bearer ${held.accessToken}` } }, 401);
+    // The access token already held stops at the next request, with the reason (not 15 minutes later).
+    const stopped = await expectError(
+      t.app,
+      { url: '/api/user/myPage/detail', headers: { authorization: `Bearer ${held.accessToken}` } },
+      403,
+      messages.suspended,
+    );
+    expect(stopped.code).toBe('SUSPENDED');
 
     // The suspension ended the family: lifting it does not bring the old session back.
     await setSanction(m, SanctionState.NORMAL);
@@ -143,5 +150,100 @@ describe('SUSPEND blocks every way in (issue: sanctions are enforced on the serv
       // The web shows its warning notice from this state (contract: tradeMessages.sanctionWarn).
       expect((detail.json() as { result: { sanctionState: number } }).result.sanctionState).toBe(SanctionState.WARN);
     }
+  });
+});
+
+describe('sanctions with an end, applied by the sanction service (issue 10 §3)', () => {
+  const detailOf = async (accessToken: string) => {
+    const res = await t.app.inject({ url: '/api/user/myPage/detail', headers: { authorization: `Bearer ${accessToken}` } });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { result: { sanctionState: number; sanctionEndsAt: string | null } }).result;
+  };
+
+  it('a timed STOP_TRADE holds until its end, lifts by itself at read time, and the history stays', async () => {
+    const m = await member();
+    const start = t.clock.now();
+    const endsAt = new Date(start.getTime() + 3 * 86_400_000);
+    await t.app.services.sanctions.apply({
+      userId: m.ids[0] as number,
+      state: SanctionState.STOP_TRADE,
+      reason: '가격 왜곡',
+      endsAt,
+      by: null,
+    });
+    expect(await detailOf(m.accessToken)).toEqual(
+      expect.objectContaining({ sanctionState: SanctionState.STOP_TRADE, sanctionEndsAt: endsAt.toISOString() }),
+    );
+    try {
+      t.clock.set(new Date(endsAt.getTime() - 1_000));
+      const still = await t.app.services.auth.issueFor(m.ids[0] as number);
+      expect((await detailOf(still.accessToken)).sanctionState).toBe(SanctionState.STOP_TRADE);
+      t.clock.set(endsAt);
+      const after = await t.app.services.auth.issueFor(m.ids[0] as number);
+      expect(await detailOf(after.accessToken)).toEqual(
+        expect.objectContaining({ sanctionState: SanctionState.NORMAL, sanctionEndsAt: null }),
+      );
+    } finally {
+      t.clock.set(start);
+    }
+    const history = await t.app.services.sanctions.history(m.ids[0] as number);
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ state: SanctionState.STOP_TRADE, reason: '가격 왜곡' });
+    expect(history[0]?.ends_at?.toISOString()).toBe(endsAt.toISOString());
+  });
+
+  it('a timed SUSPEND refuses sign-in until it ends, then lets the member sign in again', async () => {
+    const m = await member();
+    const start = t.clock.now();
+    const endsAt = new Date(start.getTime() + 86_400_000);
+    await t.app.services.sanctions.apply({ userId: m.ids[0] as number, state: SanctionState.SUSPEND, reason: '', endsAt, by: null });
+    await expectError(t.app, passwordSignIn(m), 403, messages.suspended);
+    try {
+      t.clock.set(endsAt);
+      const back = await t.app.inject(passwordSignIn(m));
+      expect(back.statusCode, back.body).toBe(200);
+    } finally {
+      t.clock.set(start);
+    }
+  });
+
+  it('SUSPEND through one instance ends the session on another at its next request and revokes every refresh token', async () => {
+    const m = await member();
+    const other = await secondInstance(t);
+    try {
+      const headers = { authorization: `Bearer ${m.accessToken}` };
+      const before = await other.app.inject({ url: '/api/user/myPage/detail', headers });
+      expect(before.statusCode, before.body).toBe(200);
+
+      await t.app.services.sanctions.apply({
+        userId: m.ids[0] as number,
+        state: SanctionState.SUSPEND,
+        reason: '',
+        endsAt: null,
+        by: null,
+      });
+      const after = await other.app.inject({ url: '/api/user/myPage/detail', headers });
+      expect(after.statusCode, after.body).toBe(403);
+      expect(after.json()).toMatchObject({ message: messages.suspended, code: 'SUSPENDED' });
+      // The refresh token was revoked by the sanction itself, not only refused while suspended.
+      const tokens = await t.db
+        .selectFrom('refresh_tokens')
+        .select('revoked_at')
+        .where('user_id', '=', m.ids[0] as number)
+        .execute();
+      expect(tokens.length).toBeGreaterThan(0);
+      expect(tokens.every((r) => r.revoked_at !== null)).toBe(true);
+      // Public pages still answer the token's holder as a visitor.
+      const visitor = await other.app.inject({ url: '/api/v2/stock/ranking-list', headers });
+      expect(visitor.statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a sanction for a member who does not exist', async () => {
+    await expect(
+      t.app.services.sanctions.apply({ userId: 999_999, state: SanctionState.WARN, reason: '', endsAt: null, by: null }),
+    ).rejects.toMatchObject({ statusCode: 404 });
   });
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { LoginProvider, SanctionState, type TokenPair } from '@beesang/contract';
 import type { Clock } from '../../lib/clock.ts';
 import { decrypt, encrypt, randomToken } from '../../lib/crypto.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, isUniqueViolation } from '../../lib/errors.ts';
 import type { AuthService } from './auth.service.ts';
 import { type NaverConfig, NaverError, type NaverProfile, naverAccessToken, naverAuthorizeUrl, naverProfile } from './naver.ts';
 import { discover, OidcError, verifyIdToken } from './oidc.ts';
@@ -198,13 +198,11 @@ export function createSocialService(deps: {
       const claims = await claimsOf(socialType, identityToken);
       if (await users.findBySocial(socialType, claims.sub)) throw new AppError(409, 'alreadyMember', 'FAIL_HAS_SNS_USER');
       const email = claims.email && claims.email_verified !== false && !(await users.emailTaken(claims.email)) ? claims.email : null;
-      const id = await users.insert({
-        provider: socialType,
-        socialSubject: claims.sub,
-        nickname: nicknameFrom(claims),
-        email,
-        ...flags,
-        at: clock.now(),
+      const member = { provider: socialType, socialSubject: claims.sub, nickname: nicknameFrom(claims), ...flags, at: clock.now() };
+      // The provider's email is a convenience: if another sign-up took it meanwhile, join without it.
+      const id = await users.insert({ ...member, email }).catch((error: unknown) => {
+        if (email && isUniqueViolation(error, 'users_email_live_idx')) return users.insert({ ...member, email: null });
+        throw error;
       });
       return auth.issueFor(id);
     },

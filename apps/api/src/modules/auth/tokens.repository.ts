@@ -40,8 +40,8 @@ export function createTokensRepository(db: Db) {
         .where('revoked_at', 'is', null)
         .execute();
     },
-    async revokeUser(userId: number, at: Date) {
-      await db
+    async revokeUser(userId: number, at: Date, tx: Db = db) {
+      await tx
         .updateTable('refresh_tokens')
         .set({ revoked_at: at })
         .where('user_id', '=', userId)

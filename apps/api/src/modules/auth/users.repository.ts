@@ -1,4 +1,6 @@
+import { effectiveSanction } from '@beesang/contract';
 import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 const columns = [
   'id',
@@ -13,9 +15,11 @@ const columns = [
   'office_dept',
   'introduction',
   'sanction_state',
+  'sanction_ends_at',
   'phone_masked',
   'deleted_at',
   'staff_role',
+  'sessions_revoked_at',
 ] as const;
 
 export interface NewUser {
@@ -38,21 +42,31 @@ export interface NewUser {
   introduction?: string | null;
 }
 
-export function createUsersRepository(db: Db) {
+/**
+ * Members as they stand now: `sanction_state` is the sanction in force at the clock's time, so a
+ * sanction whose end has passed reads as lifted everywhere a member is loaded (issue 10 §3).
+ */
+export function createUsersRepository(db: Db, clock: Clock) {
+  const current = <T extends { sanction_state: number; sanction_ends_at: Date | null } | undefined>(row: T): T =>
+    row && { ...row, sanction_state: effectiveSanction(row.sanction_state, row.sanction_ends_at, clock.now()) };
   return {
     async findById(id: number) {
-      return db.selectFrom('users').select(columns).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+      return current(await db.selectFrom('users').select(columns).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst());
     },
     async findByPhone(phoneHash: string) {
-      return db.selectFrom('users').select(columns).where('phone_hash', '=', phoneHash).where('deleted_at', 'is', null).executeTakeFirst();
+      return current(
+        await db.selectFrom('users').select(columns).where('phone_hash', '=', phoneHash).where('deleted_at', 'is', null).executeTakeFirst(),
+      );
     },
     async findByLogin(loginId: string) {
-      return db
-        .selectFrom('users')
-        .select([...columns, 'password_hash'])
-        .where((eb) => eb(eb.fn('lower', ['login_id']), '=', loginId.toLowerCase()))
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
+      return current(
+        await db
+          .selectFrom('users')
+          .select([...columns, 'password_hash'])
+          .where((eb) => eb(eb.fn('lower', ['login_id']), '=', loginId.toLowerCase()))
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst(),
+      );
     },
     async passwordHash(id: number): Promise<string | null> {
       const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
@@ -118,13 +132,15 @@ export function createUsersRepository(db: Db) {
       return Number(row?.n ?? 0);
     },
     async findBySocial(provider: number, subject: string) {
-      return db
-        .selectFrom('users')
-        .select(columns)
-        .where('login_provider', '=', provider)
-        .where('social_subject', '=', subject)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
+      return current(
+        await db
+          .selectFrom('users')
+          .select(columns)
+          .where('login_provider', '=', provider)
+          .where('social_subject', '=', subject)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst(),
+      );
     },
     async emailTaken(email: string): Promise<boolean> {
       const row = await db
@@ -134,6 +150,62 @@ export function createUsersRepository(db: Db) {
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       return row !== undefined;
+    },
+    /** The member's sanction in force and its end, with the history row, in the caller's transaction. */
+    async setSanction(tx: Db, s: { userId: number; state: number; reason: string; endsAt: Date | null; by: number | null; at: Date }) {
+      const updated = await tx
+        .updateTable('users')
+        .set({ sanction_state: s.state, sanction_ends_at: s.endsAt, updated_at: s.at })
+        .where('id', '=', s.userId)
+        .where('deleted_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) return false;
+      await tx
+        .insertInto('sanctions')
+        .values({
+          user_id: s.userId,
+          state: s.state,
+          reason: s.reason,
+          starts_at: s.at,
+          ends_at: s.endsAt,
+          created_by: s.by,
+          created_at: s.at,
+        })
+        .execute();
+      return true;
+    },
+    /** Ends every session of a member: access tokens issued before `at` stop working (with the refresh tokens revoked by the caller). */
+    async revokeSessions(tx: Db, userId: number, at: Date): Promise<boolean> {
+      const row = await tx
+        .updateTable('users')
+        .set({ sessions_revoked_at: at })
+        .where('id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    /** Gives or takes a staff role. */
+    async setRole(tx: Db, userId: number, role: string | null): Promise<boolean> {
+      const row = await tx
+        .updateTable('users')
+        .set({ staff_role: role })
+        .where('id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    /** Every sanction a member was given, newest first (lifted ones included). */
+    async sanctionHistory(userId: number) {
+      return db
+        .selectFrom('sanctions')
+        .select(['id', 'state', 'reason', 'starts_at', 'ends_at', 'created_by'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
     },
     /** Every kind of new member (phone, id + password, social): what a flow does not know stays empty. */
     async insert(user: NewUser): Promise<number> {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessTokenOf, requireMember } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import type { Limits } from '../limits/limits.ts';
 import type { IdentityService } from './identity.service.ts';
 import { PORTONE_PAGE_PATH, PORTONE_SDK_CSP } from './portone-page.ts';
 import { simulatedProviderPage } from './simulated-page.ts';
@@ -18,7 +19,10 @@ const errors = {
   502: errorSchema,
 };
 
-export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; auth: AuthService }> = async (app, { identity, auth }) => {
+export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; auth: AuthService; limits: Limits }> = async (
+  app,
+  { identity, auth, limits },
+) => {
   const tags = ['identity'];
 
   app.post(
@@ -32,6 +36,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; 
     },
     async (req, reply) => {
       const member = await auth.memberFor(accessTokenOf(req));
+      await limits.check(req, member ? { memberId: member.id } : { address: req.ip }, 'identityRequests');
       return reply.header('cache-control', 'no-store').send({ result: await identity.start(member?.id ?? null) });
     },
   );
@@ -104,6 +109,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; 
   app.post(
     '/api/user/find-id',
     {
+      preHandler: limits.perAddress('lookups'),
       schema: {
         tags: ['user'],
         summary: '아이디 찾기 (userCi: 완료된 본인확인 요청)',

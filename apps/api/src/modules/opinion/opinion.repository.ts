@@ -51,13 +51,18 @@ export function createOpinionRepository(db: Db) {
       return base().select(columns).where('o.id', '=', id).executeTakeFirst();
     },
 
-    async insert(o: { companyId: number; userId: number; body: string; at: Date }): Promise<number> {
-      const row = await db
+    async insert(o: { companyId: number; userId: number; body: string; at: Date }, tx: Db = db): Promise<number> {
+      const row = await tx
         .insertInto('opinions')
         .values({ company_id: o.companyId, user_id: o.userId, body: o.body, created_at: o.at })
         .returning('id')
         .executeTakeFirstOrThrow();
       return Number(row.id);
+    },
+
+    /** An operator hides an opinion (a report upheld): gone for readers, kept with its status for the record. */
+    async hideByOperator(tx: Db, id: number, at: Date) {
+      return tx.updateTable('opinions').set({ deleted_at: at, status: 102 }).where('id', '=', id).returning('user_id').executeTakeFirst();
     },
 
     async softDelete(id: number, userId: number, at: Date): Promise<boolean> {

@@ -12,12 +12,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalMemberId, requireMember } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import type { Limits } from '../limits/limits.ts';
 import type { OpinionService } from './opinion.service.ts';
 
 const tags = ['opinion'];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
-export const opinionRoutes: FastifyPluginAsyncZod<{ opinions: OpinionService; auth: AuthService }> = async (app, { opinions, auth }) => {
+export const opinionRoutes: FastifyPluginAsyncZod<{ opinions: OpinionService; auth: AuthService; limits: Limits }> = async (
+  app,
+  { opinions, auth, limits },
+) => {
   const member = requireMember(auth);
   const viewer = optionalMemberId(auth);
 
@@ -38,7 +42,7 @@ export const opinionRoutes: FastifyPluginAsyncZod<{ opinions: OpinionService; au
   app.post(
     '/api/opinion',
     {
-      preHandler: member,
+      preHandler: [member, limits.perMember('opinions')],
       schema: { tags, summary: '의견 쓰기', body: opinionCreateBody, response: { 200: envelope(opinionSchema), ...errors } },
     },
     async (req) => ({ result: await opinions.write(req.member!, req.body.companyIdx, req.body.content) }),

@@ -1,7 +1,9 @@
-import { ExpertType, type Opinion, SanctionState } from '@beesang/contract';
+import { ExpertType, hasScamSignals, type Opinion, SanctionState } from '@beesang/contract';
+import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ReportService } from '../report/report.service.ts';
+import type { ReviewService } from '../review/review.service.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import type { OpinionRepository, OpinionRow } from './opinion.repository.ts';
 
@@ -20,13 +22,22 @@ function toOpinion(r: OpinionRow, viewerId: number | null, reported: boolean): O
     },
     isMine: viewerId !== null && r.user_id === viewerId,
     isReported: reported,
+    // Decided at read time from the text, so that older opinions and a changed list agree.
+    scamCaution: hasScamSignals(r.body),
     createdAt: r.created_at.toISOString(),
   };
 }
 
 /** The discussion of a company: any member may write (unless sanctioned), only the writer deletes. */
-export function createOpinionService(deps: { repo: OpinionRepository; stocks: StockService; clock: Clock; reports: () => ReportService }) {
-  const { repo, stocks, clock } = deps;
+export function createOpinionService(deps: {
+  db: Db;
+  repo: OpinionRepository;
+  stocks: StockService;
+  clock: Clock;
+  reports: () => ReportService;
+  reviews: ReviewService;
+}) {
+  const { db, repo, stocks, clock, reviews } = deps;
 
   async function withReports(rows: OpinionRow[], viewerId: number | null) {
     const reported = await deps.reports().reportedBy(
@@ -47,7 +58,12 @@ export function createOpinionService(deps: { repo: OpinionRepository; stocks: St
     async write(member: { id: number; sanction_state: number }, companyId: number, content: string): Promise<Opinion> {
       if (member.sanction_state >= SanctionState.STOP_DEBATE) throw new AppError(403, 'sanctionStopDebate', 'SANCTIONED');
       await stocks.company(companyId);
-      const id = await repo.insert({ companyId, userId: member.id, body: content, at: clock.now() });
+      // The opinion and, if its text has scam signals, its review item: both or neither.
+      const id = await db.transaction().execute(async (tx) => {
+        const created = await repo.insert({ companyId, userId: member.id, body: content, at: clock.now() }, tx);
+        await reviews.screenText(tx, { type: 'OPINION', id: created, userId: member.id }, content);
+        return created;
+      });
       return toOpinion((await repo.find(id)) as OpinionRow, member.id, false);
     },
 
@@ -57,6 +73,13 @@ export function createOpinionService(deps: { repo: OpinionRepository; stocks: St
       if (row.user_id !== memberId) throw new AppError(403, 'opinionNotYours', 'FORBIDDEN');
       if (!(await repo.softDelete(id, memberId, clock.now()))) throw new AppError(404, 'opinionNotFound', 'NOT_FOUND');
       return true;
+    },
+
+    /** An operator hides an opinion, in the caller's transaction; its writer's id. */
+    async hideByOperator(id: number, tx: Db): Promise<number> {
+      const row = await repo.hideByOperator(tx, id, clock.now());
+      if (!row) throw new AppError(404, 'opinionNotFound', 'NOT_FOUND');
+      return row.user_id;
     },
 
     async ownerOf(id: number) {

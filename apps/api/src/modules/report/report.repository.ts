@@ -37,6 +37,67 @@ export function createReportRepository(db: Db) {
       return new Map(rows.rows.map((r) => [Number(r.user_id), Number(r.n)]));
     },
 
+    /**
+     * Reports grouped by what they are about (issue 11 §2): how many, for which reasons, since when,
+     * with the target's content and author. OPEN waits longest first; RESOLVED newest first.
+     */
+    async groups(open: boolean, kind: ReportKind | undefined, page: number, size: number) {
+      const statuses = open ? [ReportStatus.OPEN] : [ReportStatus.DISMISSED, ReportStatus.UPHELD];
+      const where = sql`r.status in (${sql.join(statuses)})${kind ? sql` and r.target_type = ${kind}` : sql``}`;
+      const [rows, count] = await Promise.all([
+        sql<{
+          target_type: ReportKind;
+          target_id: string;
+          count: number;
+          reasons: number[];
+          details: string[];
+          first_at: Date;
+          last_at: Date;
+          status: number;
+          author_id: number | null;
+          author_nickname: string | null;
+          content: string | null;
+          target_status: number | null;
+        }>`
+          select g.*, u.id as author_id, u.nickname as author_nickname,
+            case when g.target_type = 'trade'
+              then c.name || ' · ' || case t.trade_type when 1 then '매수' else '매도' end || ' ' || t.stock_count || '주 × ' || t.stock_per_price || '원'
+              else o.body end as content,
+            case when g.target_type = 'trade' then t.status else case when o.deleted_at is null then 11 else o.status end end as target_status
+          from (
+            select r.target_type, r.target_id, count(*)::int as count, array_agg(r.reason order by r.created_at) as reasons,
+              array_remove(array_agg(r.detail order by r.created_at), '') as details,
+              min(r.created_at) as first_at, max(r.created_at) as last_at, max(r.status) as status
+            from reports r where ${where}
+            group by r.target_type, r.target_id
+          ) g
+          left join trades t on g.target_type = 'trade' and t.id = g.target_id
+          left join companies c on c.id = t.company_id
+          left join opinions o on g.target_type = 'opinion' and o.id = g.target_id
+          left join users u on u.id = coalesce(t.user_id, o.user_id)
+          order by ${open ? sql`g.first_at asc` : sql`g.last_at desc`}, g.target_id
+          limit ${size} offset ${(page - 1) * size}`.execute(db),
+        sql<{ n: number; oldest: Date | null }>`
+          select count(*)::int as n, min(first_at) as oldest from (
+            select min(r.created_at) as first_at from reports r where ${where} group by r.target_type, r.target_id
+          ) g`.execute(db),
+      ]);
+      const summary = count.rows[0];
+      return { rows: rows.rows, total: Number(summary?.n ?? 0), oldest: summary?.oldest ? new Date(summary.oldest) : null };
+    },
+
+    /** Closes every open report on a target, in the caller's transaction; how many it closed. */
+    async resolveTarget(tx: Db, kind: ReportKind, targetId: number, status: number): Promise<number> {
+      const r = await tx
+        .updateTable('reports')
+        .set({ status })
+        .where('target_type', '=', kind)
+        .where('target_id', '=', targetId)
+        .where('status', '=', ReportStatus.OPEN)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    },
+
     /** One report per member and target; undefined when this member already reported it. */
     async insert(
       exec: Db,

@@ -20,6 +20,11 @@ export function createReportService(deps: { db: Db; repo: ReportRepository; cloc
     reportedBy: (userId: number | null, kind: ReportKind, ids: number[]) =>
       userId === null ? Promise.resolve(new Set<number>()) : repo.reportedBy(userId, kind, ids),
 
+    /** Operators' queue: reports grouped by target (issue 11 §2). */
+    queue: (open: boolean, kind: ReportKind | undefined, page: number, size: number) => repo.groups(open, kind, page, size),
+    /** Closes a target's open reports as dismissed or upheld, in the caller's transaction; how many. */
+    resolveTarget: (tx: Db, kind: ReportKind, targetId: number, status: number) => repo.resolveTarget(tx, kind, targetId, status),
+
     async report(reporterId: number, kind: ReportKind, targetId: number, body: ReportData, key: string | undefined) {
       const target = await owners[kind](targetId);
       if (!target) throw new AppError(404, kind === 'trade' ? 'tradeNotFound' : 'opinionNotFound', 'NOT_FOUND');

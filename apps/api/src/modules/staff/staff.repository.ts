@@ -26,6 +26,7 @@ export function createStaffRepository(db: Db) {
           'u.user_level',
           'u.expert_type',
           'u.sanction_state',
+          'u.sanction_ends_at',
           'u.created_at',
           'u.deleted_at',
           sql<boolean>`u.ci_enc is not null`.as('identity_verified'),
@@ -50,6 +51,46 @@ export function createStaffRepository(db: Db) {
         ])
         .where('u.id', '=', id)
         .executeTakeFirst();
+    },
+
+    /**
+     * Members matching a console search: their number, a nickname part, the start of an email or
+     * sign-in id, or the last four digits of a phone.
+     */
+    async searchMembers(query: string, page: number, size: number) {
+      const q = query.trim().toLowerCase();
+      const like = `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}`;
+      const base = db.selectFrom('users as u').where((eb) => {
+        const any = [
+          eb(sql`lower(u.nickname)`, 'like', `%${like}%`),
+          eb(sql`lower(u.email)`, 'like', `${like}%`),
+          eb(sql`lower(u.login_id)`, 'like', `${like}%`),
+        ];
+        if (/^\d{4}$/.test(q)) any.push(eb(sql`right(u.phone_masked, 4)`, '=', q));
+        if (/^\d{1,9}$/.test(q)) any.push(eb('u.id', '=', Number(q)));
+        return eb.or(any);
+      });
+      const [rows, count] = await Promise.all([
+        base
+          .select([
+            'u.id',
+            'u.nickname',
+            'u.email',
+            'u.phone_masked',
+            'u.user_level',
+            'u.sanction_state',
+            'u.sanction_ends_at',
+            'u.staff_role',
+            'u.created_at',
+            'u.deleted_at',
+          ])
+          .orderBy('u.id', 'desc')
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute(),
+        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
     },
 
     async log(entry: AccessEntry): Promise<void> {

@@ -1,4 +1,4 @@
-import { ExpertType } from '@beesang/contract';
+import { ExpertType, effectiveSanction } from '@beesang/contract';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { StaffRepository } from './staff.repository.ts';
@@ -32,7 +32,7 @@ export function createStaffService(deps: { repo: StaffRepository; clock: Clock }
         socialType: row.login_provider,
         userLevel: row.user_level,
         expertType: EXPERT_NAMES[row.expert_type] ?? 'NORMAL',
-        sanctionState: row.sanction_state,
+        sanctionState: effectiveSanction(row.sanction_state, row.sanction_ends_at, clock.now()),
         identityVerified: row.identity_verified,
         listings: Number(row.listings ?? 0),
         reportsReceived: Number(row.reports_received ?? 0),

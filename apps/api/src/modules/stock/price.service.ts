@@ -62,6 +62,17 @@ export function createPriceService(repo: PriceRepository) {
       return { counted: true, reasons };
     },
 
+    /**
+     * An operator sets a company's price (source MANUAL), in the caller's transaction: the day's
+     * basis stays the previous close, so the change shown is against it, like a trade's.
+     */
+    async setManual(tx: Db, companyId: number, price: number, at: Date): Promise<boolean> {
+      const company = await repo.lockCompany(tx, companyId);
+      if (!company) return false;
+      await repo.setPrice(tx, companyId, { price, previousClose: basisAt(company, at), at, source: 'MANUAL', tradeCount: 0 });
+      return true;
+    },
+
     excluded: (limit: number, offset: number) => repo.excluded(limit, offset),
     mark: (tradeId: number) => repo.mark(tradeId),
     countedByUsers: (userIds: number[]) => repo.countedByUsers(userIds),

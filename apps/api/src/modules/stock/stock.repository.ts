@@ -55,6 +55,23 @@ const changeRateSql = sql<number>`case when c.previous_close > 0 then (c.current
 
 export function createStockRepository(db: Db) {
   return {
+    /** One counted view of a company: its total and its Seoul day's count, in the caller's transaction. False if it does not exist. */
+    async addView(tx: Db, companyId: number, day: string): Promise<boolean> {
+      const updated = await tx
+        .updateTable('companies')
+        .set({ view_count: sql`view_count + 1` })
+        .where('id', '=', companyId)
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) return false;
+      await tx
+        .insertInto('company_daily_views')
+        .values({ company_id: companyId, day, views: 1 })
+        .onConflict((oc) => oc.columns(['company_id', 'day']).doUpdateSet({ views: sql`company_daily_views.views + 1` }))
+        .execute();
+      return true;
+    },
+
     async findById(id: number): Promise<CompanyRow | undefined> {
       return db.selectFrom('companies as c').select(summaryColumns).where('c.id', '=', id).executeTakeFirst();
     },

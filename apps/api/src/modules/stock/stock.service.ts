@@ -14,6 +14,7 @@ import {
   type StockSummary,
   seoulDay,
 } from '@beesang/contract';
+import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
@@ -91,6 +92,11 @@ export function createStockService(repo: StockRepository, clock: Clock) {
     searchIndex: index,
 
     /** Drops the cached best 호가 of a company after one of its listings changed. */
+    /** Whether a company exists (cached like every per-company read). */
+    exists: async (id: number) => (await companies.get(id, () => repo.findById(id))) !== undefined,
+    /** A counted view of a company's page (the analytics module decides what counts), in its transaction. */
+    addView: (tx: Db, companyId: number, day: string) => repo.addView(tx, companyId, day),
+
     listingsChanged(id: number) {
       bests.delete(id);
     },

@@ -1,17 +1,17 @@
-import { messages, ProofCheckStatus, SanctionState, type Trade, tradeMessages } from '@beesang/contract';
+import { ListingStatus, messages, ProofCheckStatus, SanctionState, type Trade, tradeMessages } from '@beesang/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCompany } from '../../test/factories.ts';
 import { expectError } from '../../test/http.ts';
 import { createMember, type TestMember } from '../../test/members.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, LISTINGS_UNLIMITED, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let member: TestMember;
 let unissued: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ companies: 5 });
+  t = await createTestApp({ companies: 5, limits: { rules: LISTINGS_UNLIMITED } });
   member = await createMember(t);
   unissued = await insertCompany(t.db, { labels: ['UNISSUED'] });
 });
@@ -73,10 +73,10 @@ describe('STOP_TRADE on the owner’s own listings (issue: sanctions are enforce
       const body = await expectError(t.app, request, 403, tradeMessages.sanctionStopTrade);
       expect(body.code).toBe('SANCTIONED');
     }
-    // Suspended: the token itself no longer counts.
+    // Suspended: the token itself no longer counts, and says why.
     await sanction(SanctionState.SUSPEND);
     for (const request of [edit(plain.tradeIdx), attach(sent.tradeIdx, 'f')]) {
-      await expectError(t.app, request, 401, messages.sessionExpired);
+      await expectError(t.app, request, 403, messages.suspended);
     }
     expect([await row(plain.tradeIdx), await row(sent.tradeIdx)]).toEqual(before);
   });
@@ -103,5 +103,93 @@ describe('STOP_TRADE on the owner’s own listings (issue: sanctions are enforce
     const lifted = await t.app.inject(edit(third.tradeIdx));
     expect(lifted.statusCode, lifted.body).toBe(200);
     expect(Number((await row(third.tradeIdx)).stock_count)).toBe(7);
+  });
+});
+
+describe('the sanction matrix on every listing write route (issue 10 §3)', () => {
+  const create = (side: 'sell' | 'buy'): InjectOptions => ({
+    method: 'POST',
+    url: `/api/trade/${side}`,
+    payload: {
+      companyIdx: unissued,
+      stockCount: 10,
+      stockPerPrice: 10_000,
+      stockCountNegotiationFlag: false,
+      stockPriceNegotiationFlag: true,
+    },
+    headers: member.headers,
+  });
+  const routes = (ids: { edit: number; proof: number; finish: number }) =>
+    ({
+      'POST /api/trade/sell': create('sell'),
+      'POST /api/trade/buy': create('buy'),
+      'PATCH /api/trade/:id': edit(ids.edit),
+      'PUT /api/trade/proof/:id': attach(ids.proof, 'c'),
+      'POST /api/trade/finish/:id': {
+        method: 'POST',
+        url: `/api/trade/finish/${ids.finish}`,
+        payload: { finishedPrice: 10_000 },
+        headers: member.headers,
+      },
+    }) satisfies Record<string, InjectOptions>;
+  const remove = (id: number): InjectOptions => ({ method: 'DELETE', url: `/api/trade/${id}`, headers: member.headers });
+
+  const cases = [
+    { state: SanctionState.STOP_TRADE, status: 403, message: tradeMessages.sanctionStopTrade, code: 'SANCTIONED', deleteAllowed: true },
+    { state: SanctionState.SUSPEND, status: 403, message: messages.suspended, code: 'SUSPENDED', deleteAllowed: false },
+  ];
+  for (const c of cases) {
+    it(`state ${c.state}: create, edit, proof and finish answer ${c.status} and change nothing; delete ${c.deleteAllowed ? 'stays allowed' : 'is refused too'}`, async () => {
+      await sanction(SanctionState.NORMAL);
+      const ids = { edit: (await sell()).tradeIdx, proof: (await sell()).tradeIdx, finish: (await sell()).tradeIdx };
+      const doomed = (await sell()).tradeIdx;
+      const before = await Promise.all([ids.edit, ids.proof, ids.finish, doomed].map(row));
+      const listings = async () =>
+        Number(
+          (
+            await t.db
+              .selectFrom('trades')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('user_id', '=', member.id)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const count = await listings();
+
+      await sanction(c.state);
+      for (const [name, request] of Object.entries(routes(ids))) {
+        const body = await expectError(t.app, request, c.status, c.message);
+        expect(body.code, name).toBe(c.code);
+      }
+      expect(await listings()).toBe(count);
+      expect(await Promise.all([ids.edit, ids.proof, ids.finish].map(row))).toEqual(before.slice(0, 3));
+
+      if (c.deleteAllowed) {
+        const res = await t.app.inject(remove(doomed));
+        expect(res.statusCode, res.body).toBe(200);
+        // A soft delete: the row stays for operators, marked deleted by its owner.
+        const kept = await row(doomed);
+        expect(kept.status).toBe(ListingStatus.USER_DELETED);
+      } else {
+        await expectError(t.app, remove(doomed), 403, messages.suspended);
+        expect(await row(doomed)).toEqual(before[3]);
+      }
+      await sanction(SanctionState.NORMAL);
+    });
+  }
+
+  it('the same routes all work for a member in good standing, warned or banned from discussion only', async () => {
+    for (const state of [SanctionState.NORMAL, SanctionState.WARN, SanctionState.STOP_DEBATE]) {
+      await sanction(SanctionState.NORMAL);
+      const ids = { edit: (await sell()).tradeIdx, proof: (await sell()).tradeIdx, finish: (await sell()).tradeIdx };
+      const doomed = (await sell()).tradeIdx;
+      await sanction(state);
+      for (const [name, request] of Object.entries(routes(ids))) {
+        const res = await t.app.inject(request);
+        expect(res.statusCode, `${state} ${name} ${res.body}`).toBe(200);
+      }
+      expect((await t.app.inject(remove(doomed))).statusCode).toBe(200);
+    }
+    await sanction(SanctionState.NORMAL);
   });
 });

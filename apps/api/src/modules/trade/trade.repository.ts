@@ -70,6 +70,11 @@ function effectiveStatus(now: Date) {
 }
 
 /** Whether a listing is open at `now`: in progress and not past its end date. */
+/** Pinned (상단 고정) now: TOPFIX whose end, if any, is still ahead. */
+function pinnedNow(now: Date) {
+  return sql<number>`case when t.list_pin = ${ListPin.TOPFIX} and (t.pin_ends_at is null or t.pin_ends_at > ${now}) then ${ListPin.TOPFIX} else ${ListPin.NORMAL} end`;
+}
+
 function isOpen(now: Date) {
   return (eb: ExpressionBuilder<Aliased, 't'>) => eb.and([eb('t.status', '=', ListingStatus.IN_PROGRESS), eb('t.expires_at', '>', now)]);
 }
@@ -95,7 +100,7 @@ export function createTradeRepository(db: Db) {
       't.count_negotiable',
       't.price_negotiable',
       effectiveStatus(now).as('status'),
-      't.list_pin',
+      pinnedNow(now).as('list_pin'),
       't.proof_image_url',
       't.proof_type',
       't.proof_check_status',
@@ -121,6 +126,17 @@ export function createTradeRepository(db: Db) {
         .select(['id', 'name', 'logo_url', 'labels', 'current_price'])
         .where('id', '=', id)
         .executeTakeFirst();
+    },
+
+    /** How many distinct companies a member has posted listings on since `since` (deleted ones included). */
+    async companiesListedSince(userId: number, since: Date, exec: Db = db): Promise<number> {
+      const row = await exec
+        .selectFrom('trades')
+        .select(sql<number>`count(distinct company_id)::int`.as('n'))
+        .where('user_id', '=', userId)
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     async insert(t: NewTrade, exec: Db = db): Promise<number> {
@@ -173,7 +189,7 @@ export function createTradeRepository(db: Db) {
             : q.where('t.status', '=', f.status);
       }
       const totalRow = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
-      let ordered = columns(q, f.now).orderBy('t.list_pin', 'desc');
+      let ordered = columns(q, f.now).orderBy(pinnedNow(f.now), 'desc');
       if (f.tradeType === TradeType.SELL) ordered = ordered.orderBy('t.stock_per_price', 'asc');
       if (f.tradeType === TradeType.BUY) ordered = ordered.orderBy('t.stock_per_price', 'desc');
       const rows = await ordered
@@ -188,7 +204,7 @@ export function createTradeRepository(db: Db) {
     async topFixed(companyId: number, now: Date): Promise<TradeRow[]> {
       const rows = await columns(base(), now)
         .where('t.company_id', '=', companyId)
-        .where('t.list_pin', '=', ListPin.TOPFIX)
+        .where(pinnedNow(now), '=', ListPin.TOPFIX)
         .where('u.deleted_at', 'is', null)
         .where(isOpen(now))
         .orderBy('t.created_at', 'desc')
@@ -232,6 +248,57 @@ export function createTradeRepository(db: Db) {
         .where(isOpen(now))
         .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
+    },
+
+    /** Open listings whose proof waits for an operator, oldest first (operators clear the queue in order). */
+    async pendingProofs(now: Date, page: number, size: number) {
+      const pending = () => base().where('t.proof_check_status', '=', ProofCheckStatus.PENDING).where(isOpen(now));
+      const [rows, count] = await Promise.all([
+        columns(pending(), now)
+          .orderBy('t.updated_at', 'asc')
+          .orderBy('t.id', 'asc')
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute(),
+        pending()
+          .select([sql<number>`count(*)::int`.as('n'), sql<Date | null>`min(t.updated_at)`.as('oldest')])
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n), oldest: count.oldest ? new Date(count.oldest) : null };
+    },
+
+    /** An operator pins an open listing to the top until `endsAt`, or unpins it (null); its company, or undefined. */
+    async setPin(tx: Db, id: number, endsAt: Date | null, now: Date): Promise<number | undefined> {
+      const row = await tx
+        .updateTable('trades as t')
+        .set({ list_pin: endsAt ? ListPin.TOPFIX : ListPin.NORMAL, pin_ends_at: endsAt })
+        .where('t.id', '=', id)
+        .where(isOpen(now))
+        .returning('t.company_id')
+        .executeTakeFirst();
+      return row?.company_id;
+    },
+
+    /** An operator hides a listing (a report upheld): ADMIN_DELETED, kept for the record; its owner and company, or undefined. */
+    async hideByOperator(tx: Db, id: number) {
+      return tx
+        .updateTable('trades')
+        .set({ status: ListingStatus.ADMIN_DELETED })
+        .where('id', '=', id)
+        .returning(['user_id', 'company_id'])
+        .executeTakeFirst();
+    },
+
+    /** An operator's decision on a waiting proof, in the caller's transaction; the company id, or undefined if it no longer waits. */
+    async decideProof(tx: Db, id: number, status: number): Promise<number | undefined> {
+      const row = await tx
+        .updateTable('trades')
+        .set({ proof_check_status: status })
+        .where('id', '=', id)
+        .where('proof_check_status', '=', ProofCheckStatus.PENDING)
+        .returning('company_id')
+        .executeTakeFirst();
+      return row?.company_id;
     },
 
     async setProof(id: number, userId: number, now: Date, proof: { url: string; type: string }): Promise<boolean> {

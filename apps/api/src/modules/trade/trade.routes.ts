@@ -17,12 +17,16 @@ import { z } from 'zod';
 import { idempotencyKeyOf } from '../../db/idempotency.ts';
 import { optionalMemberId, requireMember } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import type { Limits } from '../limits/limits.ts';
 import type { TradeService } from './trade.service.ts';
 
 const tags = ['trade'];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema };
 
-export const tradeRoutes: FastifyPluginAsyncZod<{ trades: TradeService; auth: AuthService }> = async (app, { trades, auth }) => {
+export const tradeRoutes: FastifyPluginAsyncZod<{ trades: TradeService; auth: AuthService; limits: Limits }> = async (
+  app,
+  { trades, auth, limits },
+) => {
   const member = requireMember(auth);
   const viewer = optionalMemberId(auth);
 
@@ -75,7 +79,7 @@ export const tradeRoutes: FastifyPluginAsyncZod<{ trades: TradeService; auth: Au
     app.post(
       `/api/trade/${side}`,
       {
-        preHandler: member,
+        preHandler: [member, limits.perMember('listingsPerHour', 'listingsPerDay')],
         schema: {
           tags,
           summary: side === 'sell' ? '매도 매물 등록 (Idempotency-Key 지원)' : '매수 매물 등록 (Idempotency-Key 지원)',

@@ -1,4 +1,6 @@
 import {
+  BROKER_PATTERN_COMPANIES,
+  BROKER_PATTERN_WINDOW_MS,
   ExpertType,
   LISTING_LIFETIME_DAYS,
   ListingStatus,
@@ -17,6 +19,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { ReportService } from '../report/report.service.ts';
+import type { ReviewService } from '../review/review.service.ts';
 import type { PriceService } from '../stock/price.service.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import { createTradeRepository, type TradeRepository, type TradeRow } from './trade.repository.ts';
@@ -86,10 +89,12 @@ export function createTradeService(deps: {
   /** The price rule: judges each finish inside its transaction. */
   prices: PriceService;
   reports: () => ReportService;
+  /** Operators' review queue: the broker pattern is queued from here. */
+  reviews: ReviewService;
   /** Our own uploads (POST /api/upload/image) are the only images a proof may point to. */
   isOwnUpload: (url: string) => boolean;
 }) {
-  const { db, clock, stocks, prices, isOwnUpload } = deps;
+  const { db, clock, stocks, prices, reviews, isOwnUpload } = deps;
   const repo: TradeRepository = createTradeRepository(db);
   // Open listings are what every stock page reads; they change only through this service, which
   // clears the cache on every write. Keyed by the business second too, so that a listing reaching
@@ -229,6 +234,10 @@ export function createTradeService(deps: {
           },
           tx,
         );
+        // The broker pattern (decision 0007): listings across many companies within minutes.
+        const since = new Date(now.getTime() - BROKER_PATTERN_WINDOW_MS);
+        const spread = await repo.companiesListedSince(member.id, since, tx);
+        if (spread >= BROKER_PATTERN_COMPANIES) await reviews.brokerPattern(tx, member.id, spread, BROKER_PATTERN_WINDOW_MS / 60_000);
         const row = await repo.find(id, now, tx);
         return toTrade(row as TradeRow, member.id, false, trust);
       }).then((trade) => changed(company.id, trade));
@@ -294,6 +303,48 @@ export function createTradeService(deps: {
       if (row.user_id !== member.id) throw new AppError(403, 'tradeNotYours', 'FORBIDDEN');
       if (!(await repo.softDelete(id, member.id, clock.now()))) throw new AppError(404, 'tradeNotFound', 'NOT_FOUND');
       return changed(row.company_id, true as const);
+    },
+
+    /** Operators' proof queue (issue 11): waiting proofs, oldest first, with the queue's size and oldest wait. */
+    async pendingProofs(page: number, size: number) {
+      const now = clock.now();
+      const { rows, total, oldest } = await repo.pendingProofs(now, page, size);
+      return {
+        data: rows.map((r) => ({
+          ...toTrade(r, null, false, { counted: 0, upheld: 0 }),
+          stockTradeProofImageUrl: r.proof_image_url,
+          ownerIdx: r.user_id,
+        })),
+        total,
+        page,
+        size,
+        oldestWaitingSince: oldest?.toISOString() ?? null,
+      };
+    },
+
+    /**
+     * An operator decides a waiting proof, in the caller's transaction (with its audit entry); the
+     * owner sees the new status at once, and REATTACHMENT lets them attach again.
+     */
+    async decideProof(id: number, status: number, tx: Db): Promise<void> {
+      const companyId = await repo.decideProof(tx, id, status);
+      if (companyId === undefined) throw new AppError(409, 'proofNotWaiting', 'PROOF_NOT_WAITING');
+      changed(companyId, undefined);
+    },
+
+    /** An operator pins (until `endsAt`) or unpins (null) an open listing, in the caller's transaction. */
+    async pinByOperator(id: number, endsAt: Date | null, tx: Db): Promise<void> {
+      const companyId = await repo.setPin(tx, id, endsAt, clock.now());
+      if (companyId === undefined) throw new AppError(404, 'tradeNotFound', 'NOT_FOUND');
+      changed(companyId, undefined);
+    },
+
+    /** An operator hides a listing, in the caller's transaction; its owner's id. */
+    async hideByOperator(id: number, tx: Db): Promise<number> {
+      const row = await repo.hideByOperator(tx, id);
+      if (!row) throw new AppError(404, 'tradeNotFound', 'NOT_FOUND');
+      changed(row.company_id, undefined);
+      return row.user_id;
     },
 
     /** For reports: the owner of a listing the reporter can see. */

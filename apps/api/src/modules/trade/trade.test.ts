@@ -1,6 +1,7 @@
 import {
   ListingStatus,
   ListPin,
+  messages,
   ProofCheckStatus,
   SanctionState,
   seoulDay,
@@ -15,7 +16,7 @@ import { purgeIdempotencyKeys } from '../../db/idempotency.ts';
 import { insertCompany } from '../../test/factories.ts';
 import { expectError } from '../../test/http.ts';
 import { createMember, expiredToken, freshHeaders, type TestMember } from '../../test/members.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, LISTINGS_UNLIMITED, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let seller: TestMember;
@@ -25,7 +26,7 @@ const concurrency = { writes: 0, lost: 0, doubled: 0 };
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  t = await createTestApp({ companies: 10 });
+  t = await createTestApp({ companies: 10, limits: { rules: LISTINGS_UNLIMITED } });
   seller = await createMember(t);
   buyer = await createMember(t);
 });
@@ -148,7 +149,7 @@ describe('registering listings', () => {
       );
     }
     const suspended = await createMember(t, { sanction: SanctionState.SUSPEND });
-    await expectError(t.app, { method: 'POST', url: '/api/trade/buy', payload, headers: suspended.headers }, 401);
+    await expectError(t.app, { method: 'POST', url: '/api/trade/buy', payload, headers: suspended.headers }, 403, messages.suspended);
     // A warning or a ban from the discussion does not stop trading.
     for (const sanction of [SanctionState.WARN, SanctionState.STOP_DEBATE]) {
       const member = await createMember(t, { sanction });

@@ -6,7 +6,13 @@ export type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif';
 /** Longest side of a stored image; larger pictures are scaled down to it. */
 export const MAX_SIDE_PX = 1600;
 /** Refuse decompression bombs before sharp allocates the pixels (about 8k × 5k). */
-const MAX_INPUT_PIXELS = 40_000_000;
+export const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * Longest side accepted, read from the header before any pixel is decoded: a 1 × 39,999,999 strip
+ * is under the pixel limit yet takes seconds of CPU to decode (issue 10 §4). Phone panoramas stay
+ * well under it.
+ */
+export const MAX_INPUT_SIDE_PX = 12_000;
 
 const startsWith = (bytes: Buffer, signature: number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
@@ -41,6 +47,10 @@ export async function reencodeImage(bytes: Buffer): Promise<EncodedImage> {
     const meta = await sharp(bytes, options).metadata();
     // The decoder must agree with the magic bytes; a PNG header on a TIFF (say) is not a PNG.
     if (meta.format !== kind) throw new AppError(415, 'uploadNotImage', 'UNSUPPORTED_MEDIA_TYPE');
+    const height = meta.pageHeight ?? meta.height;
+    if (!meta.width || !height || meta.width > MAX_INPUT_SIDE_PX || height > MAX_INPUT_SIDE_PX || meta.width * height > MAX_INPUT_PIXELS) {
+      throw new AppError(400, 'uploadTooManyPixels', 'IMAGE_TOO_LARGE');
+    }
     const out = await sharp(bytes, options)
       .rotate() // apply the EXIF orientation before the EXIF is dropped
       .resize({ width: MAX_SIDE_PX, height: MAX_SIDE_PX, fit: 'inside', withoutEnlargement: true })

@@ -4,16 +4,17 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { messages, UPLOAD_MAX_BYTES } from '@beesang/contract';
+import { crc32, deflateSync } from 'node:zlib';
+import { ABUSE_LIMITS, messages, UPLOAD_MAX_BYTES } from '@beesang/contract';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../test/http.ts';
+import { createMember } from '../../test/members.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createS3Storage } from './s3-storage.ts';
 import { sha256Hex, signV4 } from './sigv4.ts';
 
-const IP_LIMIT = 3;
 let t: TestApp;
 let dir: string;
 let ipSeq = 0;
@@ -22,7 +23,7 @@ const nextIp = () => `203.0.113.${++ipSeq}`;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'beesang-uploads-'));
-  t = await createTestApp({ seed: false, config: { uploadDir: dir, uploadIpLimit: IP_LIMIT, uploadIpWindowSeconds: 3600 } });
+  t = await createTestApp({ seed: false, config: { uploadDir: dir } });
 });
 afterAll(async () => {
   await t?.close();
@@ -182,22 +183,71 @@ describe('POST /api/upload/image', () => {
     expect(res.code).toBe('NOT_MULTIPART');
   });
 
-  it('limits uploads per client IP through the database, with Retry-After', async () => {
+  it('limits uploads without an account to 10 an hour per address, with Retry-After; a member has their own 30', async () => {
     const bytes = await picture().png().toBuffer();
     const ip = nextIp();
-    for (let i = 0; i < IP_LIMIT; i++) {
+    for (let i = 0; i < ABUSE_LIMITS.anonymousUploads.max; i++) {
       expect((await t.app.inject(upload([{ filename: 'a.png', type: 'image/png', bytes }], ip))).statusCode).toBe(200);
     }
     const res = await t.app.inject(upload([{ filename: 'a.png', type: 'image/png', bytes }], ip));
     expect(res.statusCode).toBe(429);
-    expect((res.json() as { message: string }).message).toBe(messages.uploadLimited);
-    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    // Another visitor is unaffected.
+    expect(res.json()).toMatchObject({ message: messages.uploadLimited, code: 'RATE_LIMITED' });
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    // Another visitor is unaffected, and so is a member behind the same address.
     await uploadOk({ filename: 'b.png', type: 'image/png', bytes });
-    // The counter lives in the shared database, keyed by a hash rather than the address.
-    const rows = await t.db.selectFrom('upload_counters').select(['ip_hash', 'count']).execute();
-    expect(rows.some((r) => Number(r.count) === IP_LIMIT + 1)).toBe(true);
-    expect(rows.every((r) => !r.ip_hash.includes('203.0.113'))).toBe(true);
+    const member = await createMember(t);
+    const signedIn = upload([{ filename: 'c.png', type: 'image/png', bytes }], ip);
+    const own = await t.app.inject({ ...signedIn, headers: { ...signedIn.headers, ...member.headers } });
+    expect(own.statusCode, own.body).toBe(200);
+  });
+
+  it('a member uploads at most 30 an hour, from any address', async () => {
+    const bytes = await picture().png().toBuffer();
+    const member = await createMember(t);
+    const as = (ip: string) => {
+      const request = upload([{ filename: 'm.png', type: 'image/png', bytes }], ip);
+      return { ...request, headers: { ...request.headers, ...member.headers } };
+    };
+    for (let i = 0; i < ABUSE_LIMITS.memberUploads.max; i++) {
+      const res = await t.app.inject(as(nextIp()));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await expectError(t.app, as(nextIp()), 429, messages.uploadLimited);
+  });
+
+  it('refuses a 1 × 39,999,999 PNG from its header, before decoding a pixel', async () => {
+    const height = 39_999_999;
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+      const out = Buffer.alloc(12 + data.length);
+      out.writeUInt32BE(data.length, 0);
+      body.copy(out, 4);
+      out.writeUInt32BE(crc32(body), 8 + data.length);
+      return out;
+    };
+    const ihdr = Buffer.alloc(13);
+    ihdr.writeUInt32BE(1, 0);
+    ihdr.writeUInt32BE(height, 4);
+    ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, no interlace
+    // Every row: filter byte 0 and one black pixel; 80 MB of zeros deflate to about 80 kB.
+    const idat = deflateSync(Buffer.alloc(height * 2), { level: 1 });
+    const bomb = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', idat),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    const body = await expectError(
+      t.app,
+      upload([{ filename: 'strip.png', type: 'image/png', bytes: bomb }]),
+      400,
+      messages.uploadTooManyPixels,
+    );
+    expect(body.code).toBe('IMAGE_TOO_LARGE');
+    // A picture of ordinary size still goes through.
+    await uploadOk({ filename: 'wide.png', type: 'image/png', bytes: await picture(4000, 300).png().toBuffer() });
   });
 });
 

@@ -37,6 +37,14 @@ describe('sanction notice', () => {
     expect(onOpenCustomerCentre).toHaveBeenCalledTimes(1);
   });
 
+  it('a sanction with an end says until when (Seoul time); one without an end says no date', () => {
+    const { unmount } = renderPage({ ...member(SanctionState.STOP_TRADE), sanctionEndsAt: '2026-12-01T05:00:00.000Z' });
+    expect(notice()?.textContent).toContain('(12월 1일 14:00까지)');
+    unmount();
+    renderPage(member(SanctionState.STOP_TRADE));
+    expect(notice()?.textContent).not.toContain('까지');
+  });
+
   it('says nothing to a member in good standing or to a visitor', () => {
     const { unmount } = renderPage(member(SanctionState.NORMAL));
     expect(notice()).toBeNull();

@@ -1,4 +1,4 @@
-import { SanctionState, tradeMessages as t, type UserDetail } from '@beesang/contract';
+import { formatMonthDayTime, SanctionState, tradeMessages as t, type UserDetail } from '@beesang/contract';
 import { useState } from 'react';
 import { useSession } from '../../lib/session';
 
@@ -50,7 +50,8 @@ export function SanctionNotice(props: { dismissed: string | null; onOpenCustomer
           <span className="mx-1.5 text-ink-3" aria-hidden="true">
             ·
           </span>
-          {message}{' '}
+          {message}
+          {user.sanctionEndsAt && ` (${formatMonthDayTime(user.sanctionEndsAt)}${t.sanctionNoticeUntil})`}{' '}
           <button
             type="button"
             onClick={props.onOpenCustomerCentre}

@@ -1,4 +1,4 @@
-import { type Opinion, SanctionState, communityMessages as t, tradeMessages, type UserDetail } from '@beesang/contract';
+import { type Opinion, SanctionState, SCAM_CAUTION, communityMessages as t, tradeMessages, type UserDetail } from '@beesang/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,6 +21,7 @@ function opinion(over: Partial<Opinion> = {}): Opinion {
     writer: { userNickname: '비상개미', profileImageUrl: '', expertType: 'NORMAL', expertName: '' },
     isMine: false,
     isReported: false,
+    scamCaution: false,
     createdAt: new Date(NOW.getTime() - 5 * 60_000).toISOString(),
     ...over,
   };
@@ -53,6 +54,21 @@ beforeEach(() => {
   vi.setSystemTime(NOW);
   sessionStorage.clear();
 });
+describe('discussion tab: scam signals (issue 10 §6)', () => {
+  it('an opinion the server flags shows the caution as a note under its text; the others do not', async () => {
+    fakeApi({
+      [list(1)]: () =>
+        page([opinion({ content: '원금 보장, 010-1234-5678 로 연락 주세요', scamCaution: true }), opinion({ content: '실적이 좋네요' })]),
+    });
+    await renderTab();
+    const [flagged, plain] = items();
+    const note = within(flagged as HTMLElement).getByRole('note');
+    expect(note.textContent).toBe(SCAM_CAUTION);
+    expect(within(flagged as HTMLElement).getByText('원금 보장, 010-1234-5678 로 연락 주세요')).toBeTruthy();
+    expect(within(plain as HTMLElement).queryByRole('note')).toBeNull();
+  });
+});
+
 describe('discussion tab: the list', () => {
   it('shows writer, expert badge, relative time and the text as plain text with its line breaks', async () => {
     fakeApi({

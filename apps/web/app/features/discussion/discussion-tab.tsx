@@ -1,7 +1,7 @@
 import { formatNumber, messages, communityMessages as t } from '@beesang/contract';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, endsSession } from '../../lib/api-client';
 import { useNotify } from '../../lib/notify';
 import { ReportDialog, type ReportTarget } from '../../lib/report-dialog';
 import { useSession } from '../../lib/session';
@@ -49,7 +49,7 @@ export function DiscussionTab(props: { companyIdx: number; writeOpen: boolean; o
       notify('success', t.opinionPostedTitle, t.opinionPosted);
     } catch (e) {
       // Sanctions and validation come back as the server's Korean message; the draft stays.
-      if (!(e instanceof ApiError && e.status === 401)) setError(e instanceof ApiError ? e.message : t.opinionFailed);
+      if (!endsSession(e)) setError(e instanceof ApiError ? e.message : t.opinionFailed);
     } finally {
       setSending(false);
     }

@@ -1,4 +1,4 @@
-import { EXPERT_BADGE_TEXT, formatDateTime, type Opinion, communityMessages as t } from '@beesang/contract';
+import { EXPERT_BADGE_TEXT, formatDateTime, type Opinion, SCAM_CAUTION, communityMessages as t } from '@beesang/contract';
 import { Avatar } from '../../components/ui/avatar';
 import { relativeTime } from '../../lib/relative-time';
 
@@ -47,7 +47,29 @@ export function OpinionItem(props: { opinion: Opinion; now: number; onDelete(): 
         </div>
         {/* Plain text only (SECURITY.md 16): React escapes it, pre-wrap keeps the writer's line breaks. */}
         <p className="mt-1 text-[15px] leading-relaxed break-words whitespace-pre-wrap text-ink">{o.content}</p>
+        {o.scamCaution && <ScamCaution />}
       </div>
     </li>
+  );
+}
+
+/**
+ * Issue 10 §6: under text with scam signals (FSS phrases, a phone number, an open-chat link), one
+ * quiet amber line; the text itself stays as written.
+ */
+export function ScamCaution() {
+  return (
+    <div
+      role="note"
+      data-testid="scam-caution"
+      className="mt-2 inline-flex items-center gap-1.5 rounded-control bg-[#fff8e1] px-2.5 py-1.5 text-[13px] leading-snug font-medium text-[#7a5200]"
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0">
+        <path d="M10 2.5 18.5 17h-17L10 2.5Z" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+        <path d="M10 8v4" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" />
+        <circle cx="10" cy="14.4" r="0.95" fill="currentColor" />
+      </svg>
+      {SCAM_CAUTION}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { type StockSummary, communityMessages as t } from '@beesang/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, endsSession } from '../../lib/api-client';
 import { useNotify } from '../../lib/notify';
 import { useFavoriteToggle } from '../../lib/use-favorite-toggle';
 import { fetchFavorites, saveFavoriteOrder } from './favorites-api';
@@ -51,7 +51,7 @@ export function useFavorites(initial: StockSummary[] | null, memberIdx: number |
       } catch (error) {
         if (call !== saves.current) return; // a later order decides
         setState({ status: 'ready', items: saved.current });
-        if (error instanceof ApiError && error.status === 401) return;
+        if (endsSession(error)) return;
         notify('error', t.favoriteOrderTitle, error instanceof ApiError && error.status === 409 ? error.message : t.favoriteOrderFailed);
         // The list changed elsewhere (another tab or device): show what the server has now.
         if (error instanceof ApiError && error.status === 409) setAttempt((n) => n + 1);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
-import { ApiError } from '../../lib/api-client';
+import { endsSession } from '../../lib/api-client';
 import { useNotify } from '../../lib/notify';
 import { MyTradeFilters } from './my-trade-filters';
 import { MyTradeRow } from './my-trade-row';
@@ -39,7 +39,7 @@ export function MyTrades({ loaded }: { loaded: MyTradesLoad | null }) {
     try {
       tradeModal.edit(trade, companyOfProfile(await fetchStockProfile(trade.companyIdx)));
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 401))
+      if (!endsSession(error))
         notify('error', trade.tradeType === TradeType.BUY ? tradeMessages.editBuyTitle : tradeMessages.editSellTitle, m.editLoadFailed);
     } finally {
       setOpening(false);

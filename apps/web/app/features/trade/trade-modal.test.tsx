@@ -1,4 +1,4 @@
-import { SanctionState, TRADE_SEARCH_DEBOUNCE_MS, tradeMessages, UserLevel } from '@beesang/contract';
+import { messages, SanctionState, TRADE_SEARCH_DEBOUNCE_MS, tradeMessages, UserLevel } from '@beesang/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { button, click, dialog, field, settle, type } from '../../test/dom';
@@ -215,6 +215,23 @@ describe('create', () => {
     await settle();
     expect(api.calls[2]?.headers.get('idempotency-key')).not.toBe(first);
     expect(dialog()).toBeNull();
+  });
+});
+
+describe('a limit reached (issue 10 §4)', () => {
+  it("a 429 is a warning notice with the limit's message; the modal and every field stay for later", async () => {
+    const api = tradeApi();
+    renderTrade();
+    openForStock();
+    type(count(), '12');
+    type(price(), '9700');
+    api.failNext('POST /api/trade/sell', 429, messages.limitListingsPerHour);
+    click(submit());
+    await settle();
+    const notice = screen.getByText(messages.limitListingsPerHour).closest('[role="alert"]');
+    expect(notice?.querySelector('.bg-warning')).not.toBeNull();
+    expect(dialog()).not.toBeNull();
+    expect([count().value, price().value]).toEqual(['12', '9,700']);
   });
 });
 

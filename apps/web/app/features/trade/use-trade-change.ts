@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, endsSession } from '../../lib/api-client';
 import { useNotify } from '../../lib/notify';
 
 /**
@@ -21,7 +21,7 @@ export function useTradeChange() {
       close(result);
       await revalidator.revalidate();
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 401))
+      if (!endsSession(error))
         notify('error', title, error instanceof ApiError && error.status < 500 && error.status >= 400 ? error.message : failed);
     } finally {
       setPending(false);

@@ -1,6 +1,6 @@
 import { TradeType, tradeMessages } from '@beesang/contract';
 import { useRef, useState } from 'react';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, endsSession } from '../../lib/api-client';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { useNotify } from '../../lib/notify';
 import { amountProblem } from './draft-limits';
@@ -52,8 +52,10 @@ export function useTradeSubmit(onDone: (created: boolean) => void) {
       onDone(!isEdit(d));
     } catch (error) {
       // A lost session has already been announced (and the visitor sent home) by the API client.
-      if (error instanceof ApiError && error.status === 401) return;
-      notify('error', title, failureText(error, isEdit(d) ? tradeMessages.editFailed : tradeMessages.registerFailed));
+      if (endsSession(error)) return;
+      // A limit reached (429) is a pause, not a failure: its message says when to come back; the draft stays.
+      const tone = error instanceof ApiError && error.status === 429 ? 'warning' : 'error';
+      notify(tone, title, failureText(error, isEdit(d) ? tradeMessages.editFailed : tradeMessages.registerFailed));
     } finally {
       setPending(false);
     }

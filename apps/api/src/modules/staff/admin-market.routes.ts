@@ -1,0 +1,186 @@
+import {
+  adminManualPriceBody,
+  adminPriceReviewRowSchema,
+  adminProofDecisionBody,
+  adminQueueQuery,
+  adminReportGroupSchema,
+  adminReportsQuery,
+  adminResolveBody,
+  adminTopFixBody,
+  envelope,
+  errorSchema,
+  idParam,
+  tradeSchema,
+} from '@beesang/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { AdminMarketService } from './admin-market.service.ts';
+import { requireStaff } from './staff-guard.ts';
+
+const tags = ['admin'];
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+const proofRowSchema = tradeSchema.extend({ ownerIdx: z.number().int() });
+const proofQueueSchema = z.object({
+  data: z.array(proofRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+  /** When the longest-waiting proof was attached (ISO), or null with an empty queue. */
+  oldestWaitingSince: z.string().nullable(),
+});
+
+/** Share proofs (매물 인증): the pending queue and the four decisions, for moderators. */
+export const adminMarketRoutes: FastifyPluginAsyncZod<{ market: AdminMarketService; auth: AuthService }> = async (
+  app,
+  { market, auth },
+) => {
+  const proofs = requireStaff(auth, 'proofs');
+  const reports = requireStaff(auth, 'reports');
+  const topFix = requireStaff(auth, 'topFix');
+  const pricing = requireStaff(auth, 'prices');
+  const tradeParams = z.object({ tradeIdx: idParam });
+  const actor = (req: FastifyRequest) => ({ id: req.member!.id, ip: req.ip });
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/api/admin/proofs',
+    {
+      preHandler: proofs,
+      schema: {
+        tags,
+        summary: '검토를 기다리는 매물 인증 (오래된 순)',
+        querystring: adminQueueQuery.extend({ status: z.literal('PENDING').default('PENDING') }),
+        response: { 200: envelope(proofQueueSchema), ...errors },
+      },
+    },
+    async (req) => ({ result: await market.proofs(req.query.page, req.query.size) }),
+  );
+
+  app.post(
+    '/api/admin/trade/:tradeIdx/proof',
+    {
+      preHandler: proofs,
+      schema: {
+        tags,
+        summary: '매물 인증 결정 (VERIFIED, REATTACHMENT, UNIDENTIFIED, NON_AUTHENTICITY)',
+        params: z.object({ tradeIdx: idParam }),
+        body: adminProofDecisionBody,
+        response: { 200: envelope(z.literal(true)), ...errors },
+      },
+    },
+    async (req) => {
+      await market.decideProof(actor(req), req.params.tradeIdx, req.body.status, req.body.note);
+      return { result: true as const };
+    },
+  );
+
+  app.get(
+    '/api/admin/reports',
+    {
+      preHandler: reports,
+      schema: {
+        tags,
+        summary: '신고 (대상별로 묶음; OPEN은 오래 기다린 순)',
+        querystring: adminReportsQuery,
+        response: {
+          200: envelope(
+            z.object({
+              data: z.array(adminReportGroupSchema),
+              total: z.number().int(),
+              page: z.number().int(),
+              size: z.number().int(),
+              oldestWaitingSince: z.string().nullable(),
+            }),
+          ),
+          ...errors,
+        },
+      },
+    },
+    async (req) => ({ result: await market.reports(req.query.status === 'OPEN', req.query.type, req.query.page, req.query.size) }),
+  );
+
+  app.post(
+    '/api/admin/reports/:targetType/:targetId/resolve',
+    {
+      preHandler: reports,
+      schema: {
+        tags,
+        summary: '신고 처리: 기각(DISMISS) 또는 숨김(HIDE) + 작성자 제재',
+        params: z.object({ targetType: z.enum(['TRADE', 'OPINION']), targetId: idParam }),
+        body: adminResolveBody,
+        response: { 200: envelope(z.literal(true)), ...errors },
+      },
+    },
+    async (req) => {
+      await market.resolve(actor(req), req.params.targetType, req.params.targetId, req.body);
+      return { result: true as const };
+    },
+  );
+
+  app.post(
+    '/api/admin/trade/:tradeIdx/top-fix',
+    {
+      preHandler: topFix,
+      schema: {
+        tags,
+        summary: '매물 상단 고정 (endsAt까지)',
+        params: tradeParams,
+        body: adminTopFixBody,
+        response: { 200: envelope(z.literal(true)), ...errors },
+      },
+    },
+    async (req) => {
+      await market.topFix(actor(req), req.params.tradeIdx, new Date(req.body.endsAt));
+      return { result: true as const };
+    },
+  );
+
+  app.delete(
+    '/api/admin/trade/:tradeIdx/top-fix',
+    {
+      preHandler: topFix,
+      schema: { tags, summary: '매물 상단 고정 해제', params: tradeParams, response: { 200: envelope(z.literal(true)), ...errors } },
+    },
+    async (req) => {
+      await market.topFix(actor(req), req.params.tradeIdx, null);
+      return { result: true as const };
+    },
+  );
+
+  app.get(
+    '/api/admin/price-review',
+    {
+      preHandler: pricing,
+      schema: {
+        tags,
+        summary: '가격에 반영되지 않은 체결 (사유 포함, 최신 순)',
+        querystring: adminQueueQuery,
+        response: { 200: envelope(z.array(adminPriceReviewRowSchema)), ...errors },
+      },
+    },
+    async (req) => ({ result: await market.priceReview(req.query.page, req.query.size) }),
+  );
+
+  app.post(
+    '/api/admin/company/:companyIdx/price',
+    {
+      preHandler: pricing,
+      schema: {
+        tags,
+        summary: '운영자 가격 입력 (출처 MANUAL)',
+        params: z.object({ companyIdx: idParam }),
+        body: adminManualPriceBody,
+        response: { 200: envelope(z.literal(true)), ...errors },
+      },
+    },
+    async (req) => {
+      await market.manualPrice(actor(req), req.params.companyIdx, req.body.price, req.body.note);
+      return { result: true as const };
+    },
+  );
+};

@@ -1,0 +1,133 @@
+import { type AdminReportGroup, type AdminSanctionBody, ProofCheckStatus, ReportStatus } from '@beesang/contract';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { SanctionService } from '../auth/sanction.service.ts';
+import type { OpinionService } from '../opinion/opinion.service.ts';
+import type { ReportService } from '../report/report.service.ts';
+import type { PriceService } from '../stock/price.service.ts';
+import type { StockService } from '../stock/stock.service.ts';
+import type { TradeService } from '../trade/trade.service.ts';
+import { type Actor, type AuditRepository, auditedChange } from './audit.repository.ts';
+
+/** The console's marketplace sections (issue 11 §2): share proofs first. */
+const KIND = { TRADE: 'trade', OPINION: 'opinion' } as const;
+const TYPE = { trade: 'TRADE', opinion: 'OPINION' } as const;
+
+export function createAdminMarketService(deps: {
+  db: Db;
+  audit: AuditRepository;
+  trades: TradeService;
+  opinions: OpinionService;
+  reports: ReportService;
+  sanctions: SanctionService;
+  prices: PriceService;
+  stocks: StockService;
+  clock: Clock;
+}) {
+  const { db, audit, trades, opinions, reports, sanctions, prices, stocks, clock } = deps;
+  const change = auditedChange(db, audit, () => clock.now());
+  return {
+    proofs: (page: number, size: number) => trades.pendingProofs(page, size),
+
+    async topFix(actor: Actor, tradeId: number, endsAt: Date | null) {
+      if (endsAt && endsAt.getTime() <= clock.now().getTime()) throw new AppError(400, 'adminEndsAtPast', 'BAD_REQUEST');
+      await change(
+        actor,
+        {
+          action: endsAt ? 'trade.top-fix' : 'trade.top-fix.remove',
+          targetType: 'TRADE',
+          targetId: tradeId,
+          detail: { endsAt: endsAt?.toISOString() ?? null },
+        },
+        (tx) => trades.pinByOperator(tradeId, endsAt, tx),
+      );
+    },
+
+    async priceReview(page: number, size: number) {
+      const rows = await prices.excluded(size, (page - 1) * size);
+      return rows.map((r) => ({
+        tradeIdx: Number(r.trade_id),
+        companyIdx: r.company_id,
+        companyName: r.company_name,
+        userIdx: r.user_id,
+        userNickname: r.nickname,
+        day: String(r.day),
+        price: Number(r.price),
+        stockCount: Number(r.stock_count),
+        basis: Number(r.basis),
+        reasons: r.reasons,
+        at: new Date(r.at).toISOString(),
+      }));
+    },
+
+    async manualPrice(actor: Actor, companyId: number, price: number, note: string) {
+      await change(actor, { action: 'company.price', targetType: 'COMPANY', targetId: companyId, detail: { price, note } }, async (tx) => {
+        if (!(await prices.setManual(tx, companyId, price, clock.now()))) throw new AppError(404, 'companyNotFound', 'NOT_FOUND');
+      });
+      stocks.invalidate(companyId);
+    },
+
+    async reports(open: boolean, type: 'TRADE' | 'OPINION' | undefined, page: number, size: number) {
+      const { rows, total, oldest } = await reports.queue(open, type && KIND[type], page, size);
+      const data: AdminReportGroup[] = rows.map((r) => {
+        const reasons: Record<string, number> = {};
+        for (const reason of r.reasons) reasons[String(reason)] = (reasons[String(reason)] ?? 0) + 1;
+        return {
+          targetType: TYPE[r.target_type],
+          targetId: Number(r.target_id),
+          count: r.count,
+          reasons,
+          details: r.details.slice(-5),
+          firstAt: new Date(r.first_at).toISOString(),
+          lastAt: new Date(r.last_at).toISOString(),
+          status: r.status,
+          content: r.content ?? '',
+          author: r.author_id !== null ? { userIdx: r.author_id, userNickname: r.author_nickname ?? '' } : null,
+          visible: r.target_status === 11,
+        };
+      });
+      return { data, total, page, size, oldestWaitingSince: oldest?.toISOString() ?? null };
+    },
+
+    /**
+     * One step (issue 11 §2): dismiss a target's reports, or uphold them, hide the content and
+     * optionally sanction its author; with its audit entry, all in one transaction.
+     */
+    async resolve(
+      actor: Actor,
+      type: 'TRADE' | 'OPINION',
+      targetId: number,
+      body: { action: 'DISMISS' | 'HIDE'; sanction?: AdminSanctionBody; note: string },
+    ) {
+      const endsAt = body.sanction?.endsAt ? new Date(body.sanction.endsAt) : null;
+      if (endsAt && endsAt.getTime() <= clock.now().getTime()) throw new AppError(400, 'adminEndsAtPast', 'BAD_REQUEST');
+      await change(
+        actor,
+        {
+          action: `report.${body.action === 'HIDE' ? 'hide' : 'dismiss'}`,
+          targetType: type,
+          targetId,
+          detail: { sanction: body.sanction ?? null, note: body.note },
+        },
+        async (tx) => {
+          const status = body.action === 'HIDE' ? ReportStatus.UPHELD : ReportStatus.DISMISSED;
+          if ((await reports.resolveTarget(tx, KIND[type], targetId, status)) === 0)
+            throw new AppError(409, 'reportNotOpen', 'REPORT_NOT_OPEN');
+          if (body.action === 'DISMISS') return;
+          const authorId = type === 'TRADE' ? await trades.hideByOperator(targetId, tx) : await opinions.hideByOperator(targetId, tx);
+          if (body.sanction) {
+            await sanctions.apply({ userId: authorId, state: body.sanction.state, reason: body.sanction.reason, endsAt, by: actor.id }, tx);
+          }
+        },
+      );
+    },
+
+    async decideProof(actor: Actor, tradeId: number, decision: keyof typeof ProofCheckStatus, note: string) {
+      await change(actor, { action: 'trade.proof', targetType: 'TRADE', targetId: tradeId, detail: { status: decision, note } }, (tx) =>
+        trades.decideProof(tradeId, ProofCheckStatus[decision], tx),
+      );
+    },
+  };
+}
+export type AdminMarketService = ReturnType<typeof createAdminMarketService>;

@@ -1,0 +1,10 @@
+import { SanctionState } from './enums.ts';
+
+/**
+ * The sanction a member is under now: a sanction with an end lifts by itself once the end has
+ * passed (issue 10 §3); the stored state is left as it was, and the history keeps every sanction.
+ */
+export function effectiveSanction(state: number, endsAt: Date | string | null | undefined, now: Date): number {
+  if (state === SanctionState.NORMAL || endsAt === null || endsAt === undefined) return state;
+  return new Date(endsAt).getTime() <= now.getTime() ? SanctionState.NORMAL : state;
+}
