@@ -18,6 +18,12 @@ export default [
   route('terms', 'routes/legal-page.tsx', { id: 'terms' }),
   route('privacy', 'routes/legal-page.tsx', { id: 'privacy' }),
   route('caution', 'routes/legal-page.tsx', { id: 'caution' }),
+  route('admin', 'routes/admin.tsx', [
+    index('routes/admin-home.tsx'),
+    route('reports', 'routes/admin-reports.tsx'),
+    route('proofs', 'routes/admin-proofs.tsx'),
+    route('members', 'routes/admin-members.tsx'),
+  ]),
   route('auth/callback/:provider', 'routes/auth-callback.tsx'),
   route('_app', 'routes/app-entry.tsx'),
   route('*', 'routes/not-found.tsx'),

@@ -114,6 +114,11 @@ export function Header({
                     내 매물
                   </Link>
                 )}
+                {session.user?.staffRole && (
+                  <Link role="menuitem" to="/admin" className={item}>
+                    운영자 콘솔
+                  </Link>
+                )}
                 <Link role="menuitem" to="/stock" className={item}>
                   전체 종목
                 </Link>

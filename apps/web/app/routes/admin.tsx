@@ -1,0 +1,55 @@
+import { type StaffArea, staffMay } from '@beesang/contract';
+import { NavLink, Outlet } from 'react-router';
+import { MembersOnly } from '../components/layout/members-only';
+import { useSession } from '../lib/session';
+import type { Route } from './+types/admin';
+
+/** The operators' console (issue 11 §3): never indexed, never cached, for staff only. */
+export const meta: Route.MetaFunction = () => [{ title: '운영자 콘솔 | 비상' }, { name: 'robots', content: 'noindex, nofollow' }];
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+const SECTIONS: Array<{ to: string; label: string; area: StaffArea; end?: boolean }> = [
+  { to: '/admin', label: '현황', area: 'audit', end: true },
+  { to: '/admin/reports', label: '신고', area: 'reports' },
+  { to: '/admin/proofs', label: '매물 인증', area: 'proofs' },
+  { to: '/admin/members', label: '회원', area: 'members' },
+];
+
+export default function AdminLayout() {
+  const session = useSession();
+  const role = session.user?.staffRole ?? null;
+  if (!session.user) return <MembersOnly title="운영자 콘솔" reason="운영자 계정으로 로그인해주세요." />;
+  if (!role) {
+    return (
+      <div className="mx-auto max-w-[800px] py-16 text-center">
+        <h1 className="text-xl font-bold">운영자 콘솔</h1>
+        <p className="mt-2 text-ink-2">운영자만 이용할 수 있습니다.</p>
+      </div>
+    );
+  }
+  // The front page is for everyone with a role; each section shows to the roles that may use it.
+  const visible = SECTIONS.filter((s) => s.end || staffMay(role, s.area));
+  const tab = ({ isActive }: { isActive: boolean }) =>
+    `flex h-10 items-center rounded-control px-3 text-[15px] font-semibold whitespace-nowrap transition-colors ${
+      isActive ? 'bg-ink text-white' : 'text-ink-2 hover:bg-white hover:text-ink'
+    }`;
+  return (
+    <div className="mx-auto grid max-w-[1200px] gap-6 md:grid-cols-[180px_1fr]">
+      <nav aria-label="운영자 콘솔" className="md:sticky md:top-20 md:self-start">
+        <p className="mb-2 hidden px-3 text-xs font-semibold text-ink-3 md:block">운영자 콘솔 · {role}</p>
+        <ul className="flex gap-1 overflow-x-auto md:flex-col">
+          {visible.map((s) => (
+            <li key={s.to}>
+              <NavLink to={s.to} end={s.end} className={tab}>
+                {s.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
