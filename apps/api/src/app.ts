@@ -7,7 +7,7 @@ import type { Db } from './db/database.ts';
 import { purgeIdempotencyKeys } from './db/idempotency.ts';
 import { storedAuthSecret } from './db/secrets.ts';
 import { isDemoDataLoaded } from './db/seed/seed.ts';
-import { type Clock, systemClock } from './lib/clock.ts';
+import { type Clock, type OffsetClock, systemClock } from './lib/clock.ts';
 import { redactingSerializers } from './lib/log.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -49,6 +49,7 @@ import { smsRoutes } from './modules/sms/sms.routes.ts';
 import { createSmsService, type SmsLimits } from './modules/sms/sms.service.ts';
 import { createLogGateway, type SmsGateway } from './modules/sms/sms-gateway.ts';
 import { createSolapiGateway } from './modules/sms/solapi-gateway.ts';
+import { adminCompaniesRoutes } from './modules/staff/admin-companies.routes.ts';
 import { adminContentRoutes } from './modules/staff/admin-content.routes.ts';
 import { adminMarketRoutes } from './modules/staff/admin-market.routes.ts';
 import { createAdminMarketService } from './modules/staff/admin-market.service.ts';
@@ -57,6 +58,10 @@ import { createAuditRepository } from './modules/staff/audit.repository.ts';
 import { createStaffRepository } from './modules/staff/staff.repository.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
+import { createCompanyAdminRepository } from './modules/stock/company-admin.repository.ts';
+import { createCompanyAdminService } from './modules/stock/company-admin.service.ts';
+import { createCompanyImportRepository } from './modules/stock/import/company-import.repository.ts';
+import { createCompanyImportService } from './modules/stock/import/company-import.service.ts';
 import { createPriceRepository } from './modules/stock/price.repository.ts';
 import { createPriceService } from './modules/stock/price.service.ts';
 import { createStockRepository } from './modules/stock/stock.repository.ts';
@@ -67,6 +72,7 @@ import { createTradeService, type TradeService } from './modules/trade/trade.ser
 import { ownUploadMatcher } from './modules/upload/storage.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { optionalMemberId, registerAuth } from './plugins/auth.ts';
+import { devClockRoutes } from './plugins/dev-clock.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSafeText } from './plugins/safe-text.ts';
@@ -80,6 +86,8 @@ export interface BuildAppOptions {
   limits?: { store?: LimitStore; rules?: Partial<AbuseLimits> };
   db: Db;
   clock?: Clock;
+  /** DEV_CLOCK: the same clock as `clock`, movable through /api/dev/clock (local test runs only). */
+  devClock?: OffsetClock;
   /** Where SMS messages go (default: the log gateway, with the dev outbox when enabled). */
   smsGateway?: SmsGateway;
   smsLimits?: Partial<SmsLimits>;
@@ -267,6 +275,15 @@ export async function buildApp(options: BuildAppOptions) {
     market: createAdminMarketService({ db, audit, trades, opinions, reports, sanctions, prices, stocks, clock }),
     auth,
   });
+  await app.register(adminCompaniesRoutes, {
+    companies: createCompanyAdminService({ repo: createCompanyAdminRepository(db), index: stocks.searchIndex, isOwnUpload }),
+    imports: createCompanyImportService({ repo: createCompanyImportRepository() }),
+    changed: (id) => (id === undefined ? stocks.invalidateAll() : stocks.invalidate(id)),
+    auth,
+    db,
+    audit,
+    clock,
+  });
   await app.register(contentRoutes, { contents });
   await app.register(adminContentRoutes, { contents, auth, db, audit, clock, isOwnUpload });
   await app.register(analyticsRoutes, { analytics, secret, secureCookies });
@@ -278,6 +295,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(mediaRoutes, { stocks });
   await app.register(seoRoutes, { stocks, contents, publicUrl: config.publicUrl });
   await app.register(uploadRoutes, { config, limits, memberIdOf: viewer });
+  if (options.devClock) await app.register(devClockRoutes, { clock: options.devClock });
   app.all('/api/*', { schema: { hide: true } }, async (_req, reply) => reply.callNotFound());
   if (options.backgroundJobs) scheduleHousekeeping(app, db, clock, { trades, analytics, limits: createLimitsRepository(db) });
 

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/config.ts';
 import { loadSocialProviders } from './config/social.ts';
 import { prepareDatabase, StartupError } from './db/prepare.ts';
+import { offsetClock } from './lib/clock.ts';
 
 /** Listen and shut down gracefully; everything else lives in buildApp. */
 function fail(message: string): never {
@@ -20,7 +21,14 @@ async function main() {
     seedDemoData: config.seedDemoData,
     log: say,
   });
-  const app = await buildApp({ config, db: handle.db, socialProviders: loadSocialProviders(), backgroundJobs: true });
+  const devClock = config.devClock ? offsetClock() : undefined;
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    socialProviders: loadSocialProviders(),
+    backgroundJobs: true,
+    ...(devClock && { clock: devClock, devClock }),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -55,6 +55,7 @@ export const adminSanctionHistorySchema = z.object({
   endsAt: z.string().nullable(),
   staffUserIdx: z.number().int().nullable(),
 });
+export type AdminSanctionHistory = z.infer<typeof adminSanctionHistorySchema>;
 
 export const adminAuditQuery = z.object({
   staff: z.coerce.number().int().positive().optional(),
@@ -161,6 +162,7 @@ export const adminPriceReviewRowSchema = z.object({
   reasons: z.array(z.string()),
   at: z.string(),
 });
+export type AdminPriceReviewRow = z.infer<typeof adminPriceReviewRowSchema>;
 
 const contentFields = {
   title: z

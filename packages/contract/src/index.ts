@@ -1,4 +1,5 @@
 export * from './abuse-limits.ts';
+export * from './admin-console-schemas.ts';
 export * from './admin-schemas.ts';
 export * from './auth-schemas.ts';
 export * from './constants.ts';

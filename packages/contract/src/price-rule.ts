@@ -24,6 +24,17 @@ export const PRICE_EXCLUSION_REASONS = [
 ] as const;
 export type PriceExclusionReason = (typeof PRICE_EXCLUSION_REASONS)[number];
 
+/** The reason codes as operators read them in the price review. */
+export const PRICE_EXCLUSION_TEXT: Record<PriceExclusionReason, string> = {
+  NOT_VERIFIED: '미인증 회원',
+  SANCTIONED: '제재 중',
+  TOO_SOON: '10분 미만',
+  OUT_OF_BAND: '±30% 밖',
+  TOO_SMALL: '100만원 미만',
+  ALREADY_COUNTED: '오늘 이미 반영',
+  NO_BASIS: '기준가 없음',
+};
+
 export interface FinishFacts {
   ownerVerified: boolean;
   ownerSanctioned: boolean;

@@ -24,6 +24,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET은 32자 이상이어야 합니다 (at least 32 characters)').optional(),
   DEV_SMS_OUTBOX: z.enum(['true', 'false', '1', '0']).optional(),
+  DEV_CLOCK: z.enum(['true', 'false', '1', '0']).optional(),
   UPLOAD_DIR: z.string().optional(),
   REDIS_URL: z
     .string()
@@ -76,6 +77,8 @@ export type AppConfig = {
   authSecret: string | undefined;
   /** Keep sent SMS texts readable at /api/dev/sms-outbox (local use: on by default without DATABASE_URL). */
   devSmsOutbox: boolean;
+  /** A movable server clock for local browser journeys (POST /api/dev/clock); never in a deployment. */
+  devClock: boolean;
   /** Local folder of uploaded images (default `<DATA_DIR>/uploads`), used unless S3 is set. */
   uploadDir: string;
   /** Uploads allowed per client IP in each window, counted in the database (shared by instances). */
@@ -158,6 +161,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (deployed && outboxAsked) {
     problems.push('공개 주소의 운영 서버에서는 DEV_SMS_OUTBOX를 켤 수 없습니다 (the dev SMS outbox is for local use only)');
   }
+  const devClock = e.DEV_CLOCK === 'true' || e.DEV_CLOCK === '1';
+  if (deployed && devClock) {
+    problems.push('공개 주소의 운영 서버에서는 DEV_CLOCK을 켤 수 없습니다 (the movable clock is for local tests only)');
+  }
   if (problems.length > 0) {
     throw new ConfigError(`환경 변수가 올바르지 않습니다 (invalid environment):\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
@@ -174,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     authSecret: e.AUTH_SECRET,
     devSmsOutbox: e.DEV_SMS_OUTBOX ? outboxAsked : !deployed,
+    devClock,
     uploadDir: e.UPLOAD_DIR ?? resolve(e.DATA_DIR, 'uploads'),
     redisUrl: e.REDIS_URL,
     s3:

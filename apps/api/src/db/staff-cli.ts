@@ -1,23 +1,20 @@
-import { isStaffRole, STAFF_ROLES } from '@beesang/contract';
+import { STAFF_ROLES } from '@beesang/contract';
 import { loadConfig } from '../config/config.ts';
 import { DataDirLockedError, openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
-import { setStaffRole } from './staff.ts';
+import { parseStaffGrantArgs, setStaffRole } from './staff.ts';
 
 /**
  * `npm run staff:grant -- <number, id or email> [--role MODERATOR]` gives a member a staff role
  * (ADMIN unless --role says otherwise); `-- --revoke <…>` takes it away. Works while the site runs
  * on PostgreSQL; on the embedded database it stops at once while the site holds the data folder.
  */
-const args = process.argv.slice(2);
-const revoke = args.includes('--revoke');
-const roleAt = args.indexOf('--role');
-const role = roleAt >= 0 ? args[roleAt + 1]?.toUpperCase() : 'ADMIN';
-const who = args.find((a, i) => !a.startsWith('--') && i !== roleAt + 1);
-if (!who || !isStaffRole(role)) {
+const parsed = parseStaffGrantArgs(process.argv.slice(2));
+if (!parsed) {
   console.error(`사용법 (usage): npm run staff:grant -- <회원번호, 아이디 또는 이메일> [--role ${STAFF_ROLES.join('|')}] [--revoke]`);
   process.exit(1);
 }
+const { who, role } = parsed;
 const config = loadConfig();
 let handle: Awaited<ReturnType<typeof openDatabase>>;
 try {
@@ -27,10 +24,10 @@ try {
   process.exit(1);
 }
 await migrateToLatest(handle.db);
-const id = await setStaffRole(handle.db, who, revoke ? null : role);
+const id = await setStaffRole(handle.db, who, role);
 await handle.close();
 if (id === null) {
   console.error(`회원을 찾을 수 없습니다 (no member with number, id or email ${who})`);
   process.exit(1);
 }
-console.log(revoke ? `운영자 권한을 회수했습니다 (member ${id})` : `${role} 권한을 부여했습니다 (member ${id}, role ${role})`);
+console.log(role === null ? `운영자 권한을 회수했습니다 (member ${id})` : `${role} 권한을 부여했습니다 (member ${id}, role ${role})`);

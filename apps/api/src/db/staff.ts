@@ -1,4 +1,4 @@
-import type { StaffRole } from '@beesang/contract';
+import { isStaffRole, type StaffRole } from '@beesang/contract';
 import type { Db } from './database.ts';
 
 /**
@@ -23,4 +23,18 @@ export async function setStaffRole(db: Db, who: string, role: StaffRole | null):
     .returning('id')
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+/**
+ * The arguments of `npm run staff:grant -- <who> [--role ROLE] [--revoke]`, in any order: ADMIN
+ * unless --role names another; null when they do not make sense (no member, an unknown role).
+ */
+export function parseStaffGrantArgs(args: readonly string[]): { who: string; role: StaffRole | null } | null {
+  const revoke = args.includes('--revoke');
+  const roleAt = args.indexOf('--role');
+  const role = roleAt >= 0 ? args[roleAt + 1]?.toUpperCase() : 'ADMIN';
+  const rest = args.filter((a, i) => !a.startsWith('--') && !(roleAt >= 0 && i === roleAt + 1));
+  const [who] = rest;
+  if (rest.length !== 1 || !who || !isStaffRole(role)) return null;
+  return { who, role: revoke ? null : role };
 }

@@ -16,3 +16,20 @@ export function fixedClock(at: Date | string): Clock & { set(at: Date | string):
     },
   };
 }
+
+/**
+ * The system time moved by an offset that a local test run can change (DEV_CLOCK, never in a
+ * deployment): browser journeys check what happens "at its time" (a scheduled notice, a listing
+ * that stood 10 minutes) against the real server without waiting for it.
+ */
+export function offsetClock(): Clock & { setOffset(ms: number): void; offset(): number } {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    setOffset: (ms) => {
+      offsetMs = ms;
+    },
+    offset: () => offsetMs,
+  };
+}
+export type OffsetClock = ReturnType<typeof offsetClock>;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { HANGUL, type TestApp } from './test-app.ts';
@@ -32,4 +33,34 @@ export async function expectError(app: App, request: string | InjectOptions, sta
   expect(typeof body.code, label).toBe('string');
   if (message !== undefined) expect(body.message, label).toBe(message);
   return body;
+}
+
+export interface MultipartPart {
+  field: string;
+  filename: string;
+  type: string;
+  bytes: Buffer;
+}
+
+/** A multipart/form-data POST of `parts` to `url`, as a browser's FormData sends it. */
+export function multipartPost(url: string, parts: MultipartPart[], extra: Omit<InjectOptions, 'url' | 'payload'> = {}): InjectOptions {
+  const boundary = `----beesang${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`,
+      ),
+      p.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    ...extra,
+    method: 'POST',
+    url,
+    payload: Buffer.concat(chunks),
+    headers: { ...(extra.headers ?? {}), 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

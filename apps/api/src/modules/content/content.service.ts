@@ -44,6 +44,9 @@ export function createContentService(repo: ContentRepository, clock: Clock) {
     ...(input.publishAt !== undefined && { publishedAt: input.publishAt }),
   });
   return {
+    /** The editor's preview: exactly what members will read (the same renderer and allow-list). */
+    preview: (body: string) => ({ bodyHtml: renderMarkdown(body) }),
+
     async list(kind: ContentKind, page: number, size: number) {
       const { rows, total } = await repo.list(kind, page, size, clock.now());
       return { data: rows.map(toSummary), total, page, size };

@@ -2,11 +2,13 @@ import {
   adminContentBody,
   adminContentKindParams,
   adminContentPatchBody,
+  adminContentPreviewBody,
+  adminContentRowSchema,
   adminQueueQuery,
-  contentSummarySchema,
   envelope,
   errorSchema,
   idParam,
+  pagedEnvelope,
 } from '@beesang/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,13 +23,6 @@ import { requireStaff } from './staff-guard.ts';
 
 const tags = ['admin'];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-
-const adminContentRowSchema = contentSummarySchema.extend({
-  body: z.string(),
-  published: z.boolean(),
-  /** DRAFT (unpublished), SCHEDULED (publishes later) or LIVE. */
-  state: z.enum(['DRAFT', 'SCHEDULED', 'LIVE']),
-});
 
 /** Content (콘텐츠) for editors: notices, events, news and market reports; every change audited. */
 export const adminContentRoutes: FastifyPluginAsyncZod<{
@@ -61,14 +56,26 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{
         params: adminContentKindParams,
         querystring: adminQueueQuery,
         response: {
-          200: envelope(
-            z.object({ data: z.array(adminContentRowSchema), total: z.number().int(), page: z.number().int(), size: z.number().int() }),
-          ),
+          200: pagedEnvelope(adminContentRowSchema),
           ...errors,
         },
       },
     },
     async (req) => ({ result: await contents.adminList(req.params.kind, req.query.page, req.query.size) }),
+  );
+
+  app.post(
+    '/api/admin/content/preview',
+    {
+      preHandler: editors,
+      schema: {
+        tags,
+        summary: '콘텐츠 미리보기: Markdown을 회원이 보게 될 HTML로 (저장하지 않음)',
+        body: adminContentPreviewBody,
+        response: { 200: envelope(z.object({ bodyHtml: z.string() })), ...errors },
+      },
+    },
+    async (req) => ({ result: contents.preview(req.body.body) }),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import {
   adminManualPriceBody,
+  adminPinnedRowSchema,
   adminPriceReviewRowSchema,
   adminProofDecisionBody,
   adminQueueQuery,
@@ -10,6 +11,7 @@ import {
   envelope,
   errorSchema,
   idParam,
+  pagedEnvelope,
   tradeSchema,
 } from '@beesang/contract';
 import type { FastifyRequest } from 'fastify';
@@ -122,6 +124,23 @@ export const adminMarketRoutes: FastifyPluginAsyncZod<{ market: AdminMarketServi
     },
   );
 
+  app.get(
+    '/api/admin/top-fix',
+    {
+      preHandler: topFix,
+      schema: {
+        tags,
+        summary: '상단 고정 중인 매물 (종료가 가까운 순)',
+        querystring: adminQueueQuery,
+        response: {
+          200: pagedEnvelope(adminPinnedRowSchema),
+          ...errors,
+        },
+      },
+    },
+    async (req) => ({ result: await market.pinned(req.query.page, req.query.size) }),
+  );
+
   app.post(
     '/api/admin/trade/:tradeIdx/top-fix',
     {
@@ -160,7 +179,10 @@ export const adminMarketRoutes: FastifyPluginAsyncZod<{ market: AdminMarketServi
         tags,
         summary: '가격에 반영되지 않은 체결 (사유 포함, 최신 순)',
         querystring: adminQueueQuery,
-        response: { 200: envelope(z.array(adminPriceReviewRowSchema)), ...errors },
+        response: {
+          200: pagedEnvelope(adminPriceReviewRowSchema),
+          ...errors,
+        },
       },
     },
     async (req) => ({ result: await market.priceReview(req.query.page, req.query.size) }),

@@ -29,6 +29,7 @@ export function createAdminMarketService(deps: {
   const change = auditedChange(db, audit, () => clock.now());
   return {
     proofs: (page: number, size: number) => trades.pendingProofs(page, size),
+    pinned: (page: number, size: number) => trades.pinned(page, size),
 
     async topFix(actor: Actor, tradeId: number, endsAt: Date | null) {
       if (endsAt && endsAt.getTime() <= clock.now().getTime()) throw new AppError(400, 'adminEndsAtPast', 'BAD_REQUEST');
@@ -45,8 +46,8 @@ export function createAdminMarketService(deps: {
     },
 
     async priceReview(page: number, size: number) {
-      const rows = await prices.excluded(size, (page - 1) * size);
-      return rows.map((r) => ({
+      const [rows, total] = await Promise.all([prices.excluded(size, (page - 1) * size), prices.excludedCount()]);
+      const data = rows.map((r) => ({
         tradeIdx: Number(r.trade_id),
         companyIdx: r.company_id,
         companyName: r.company_name,
@@ -59,6 +60,7 @@ export function createAdminMarketService(deps: {
         reasons: r.reasons,
         at: new Date(r.at).toISOString(),
       }));
+      return { data, total, page, size };
     },
 
     async manualPrice(actor: Actor, companyId: number, price: number, note: string) {

@@ -2,8 +2,10 @@ import {
   type AdminAuditEntry,
   type AdminMemberRow,
   type AdminSanctionBody,
+  effectiveSanction,
   isStaffRole,
   maskEmail,
+  SanctionState,
   type StaffRole,
 } from '@beesang/contract';
 import { stringify } from 'csv-stringify/sync';
@@ -18,6 +20,12 @@ import type { StaffRepository } from './staff.repository.ts';
  * The console's members section (issue 11 §2): search, sanction, end sessions, roles, and the
  * audit log. Every change and its audit entry are one transaction: both or neither.
  */
+/** The sanction in force now: one past its end has lifted (decision 0007), whatever the row still says. */
+function sanctionNow(state: number, endsAt: Date | null, now: Date) {
+  const current = effectiveSanction(state, endsAt, now);
+  return { sanctionState: current, sanctionEndsAt: current === SanctionState.NORMAL ? null : (endsAt?.toISOString() ?? null) };
+}
+
 export function createAdminMembersService(deps: {
   db: Db;
   repo: StaffRepository;
@@ -47,8 +55,7 @@ export function createAdminMembersService(deps: {
         emailMasked: maskEmail(r.email),
         phoneMasked: r.phone_masked,
         userLevel: r.user_level,
-        sanctionState: r.sanction_state,
-        sanctionEndsAt: r.sanction_ends_at?.toISOString() ?? null,
+        ...sanctionNow(r.sanction_state, r.sanction_ends_at, clock.now()),
         staffRole: isStaffRole(r.staff_role) ? r.staff_role : null,
         joinedAt: r.created_at.toISOString(),
         deleted: r.deleted_at !== null,

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCompany } from '../../test/factories.ts';
-import { expectError } from '../../test/http.ts';
+import { expectError, multipartPost } from '../../test/http.ts';
 import { createMember, freshHeaders, type TestMember } from '../../test/members.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { auditCsv } from './admin-members.service.ts';
@@ -124,6 +124,32 @@ const ROUTES: Array<{
     request: async () => ({ method: 'DELETE', url: `/api/admin/content/notice/${await notice()}` }),
   },
   { name: 'proof queue', allowed: ['ADMIN', 'MODERATOR'], write: false, request: () => ({ url: '/api/admin/proofs?status=PENDING' }) },
+  { name: 'pinned listings', allowed: ['ADMIN', 'MODERATOR'], write: false, request: () => ({ url: '/api/admin/top-fix' }) },
+  { name: 'companies', allowed: ['ADMIN', 'EDITOR'], write: false, request: () => ({ url: '/api/admin/companies?query=' }) },
+  {
+    name: 'company edit',
+    allowed: ['ADMIN', 'EDITOR'],
+    write: true,
+    request: async () => ({ method: 'PATCH', url: `/api/admin/company/${await priced()}`, payload: { businessSummary: '장외 시장 설명' } }),
+  },
+  {
+    name: 'company import dry run',
+    allowed: ['ADMIN', 'EDITOR'],
+    write: false,
+    request: () => multipartPost('/api/admin/company/import?dryRun=true', [importFile()]),
+  },
+  {
+    name: 'company import',
+    allowed: ['ADMIN', 'EDITOR'],
+    write: true,
+    request: () => multipartPost('/api/admin/company/import?dryRun=false', [importFile()]),
+  },
+  {
+    name: 'content preview',
+    allowed: ['ADMIN', 'EDITOR'],
+    write: false,
+    request: () => ({ method: 'POST', url: '/api/admin/content/preview', payload: { body: '**미리보기**' } }),
+  },
   {
     name: 'proof decision',
     allowed: ['ADMIN', 'MODERATOR'],
@@ -135,6 +161,17 @@ const ROUTES: Array<{
     }),
   },
 ];
+
+let imported = 0;
+/** A one-company companies.csv with a new code each time. */
+const importFile = () => ({
+  field: 'companies',
+  filename: 'companies.csv',
+  type: 'text/csv',
+  bytes: Buffer.from(
+    `code,name,sector,labels,shares_outstanding,ceo_name,founded_on,address,homepage_url,business_summary\nRM${String(++imported).padStart(4, '0')},권한기업${imported},BIO,KOTC,1000,,,,,\n`,
+  ),
+});
 
 const inAnHour = () => new Date(t.clock.now().getTime() + 3_600_000).toISOString();
 let market = 0;
@@ -216,13 +253,28 @@ async function proofListing(m: TestMember): Promise<number> {
 }
 
 describe('the role matrix (issue 11 §1)', () => {
+  it('covers every operator route of the API document', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json() as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/admin/'))
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => ({ method: m.toUpperCase(), path })));
+    expect(documented.length).toBeGreaterThan(20);
+    const target = await createMember(t);
+    const requests = await Promise.all(ROUTES.map((r) => r.request(target)));
+    const uncovered = documented.filter(({ method, path }) => {
+      const pattern = new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/?]+')}(\\?|$)`);
+      return !requests.some((r) => (r.method ?? 'GET') === method && pattern.test(String(r.url)));
+    });
+    expect(uncovered).toEqual([]);
+  });
+
   for (const route of ROUTES) {
     it(`${route.name}: visitor 401, member 403, and only ${route.allowed.join(' / ')} get 2xx; a write leaves exactly one audit entry`, async () => {
       for (const who of WHO) {
         const target = await createMember(t);
         const request = await route.request(target);
         const before = await auditCount();
-        const res = await t.app.inject({ ...request, headers: headersOf(who) });
+        const res = await t.app.inject({ ...request, headers: { ...request.headers, ...headersOf(who) } });
         const label = `${route.name} as ${who}: ${res.statusCode} ${res.body.slice(0, 200)}`;
         if (who === 'visitor') expect(res.statusCode, label).toBe(401);
         else if (who === 'member' || !route.allowed.includes(who)) {
@@ -305,6 +357,25 @@ describe('members section', () => {
       );
     }
     expect(await auditCount()).toBe(before);
+
+    // In force in the console until its end; after it, lifted by itself for the member and the console alike.
+    const row = async () => {
+      const found = await t.app.inject({
+        url: `/api/admin/members?query=${m.id}`,
+        headers: await freshHeaders(t, (staff.MODERATOR as TestMember).id),
+      });
+      return (found.json() as { result: { data: Array<{ userIdx: number }> } }).result.data.find((r) => r.userIdx === m.id);
+    };
+    expect(await row()).toMatchObject({ sanctionState: SanctionState.SUSPEND, sanctionEndsAt: endsAt });
+    const day = 86_400_000 + 1_000;
+    t.clock.advance(day);
+    try {
+      expect(await row()).toMatchObject({ sanctionState: SanctionState.NORMAL, sanctionEndsAt: null });
+      const back = await t.app.inject({ url: '/api/user/myPage/detail', headers: await freshHeaders(t, m.id) });
+      expect(back.statusCode, back.body).toBe(200);
+    } finally {
+      t.clock.advance(-day);
+    }
   });
 
   it('revoking sessions ends the access token at once and the refresh token too', async () => {
@@ -507,8 +578,20 @@ describe('top-fix, price review and manual prices', () => {
     });
     expect(fin.statusCode, fin.body).toBe(200);
     const review = await t.app.inject({ url: '/api/admin/price-review?size=100', headers: mod() });
-    const row = (review.json() as { result: Array<{ tradeIdx: number; reasons: string[] }> }).result.find((r) => r.tradeIdx === id);
+    const listed = (review.json() as { result: { data: Array<{ tradeIdx: number; reasons: string[] }>; total: number } }).result;
+    const row = listed.data.find((r) => r.tradeIdx === id);
     expect(row?.reasons).toContain('TOO_SOON');
+    expect(listed.total).toBe(
+      Number(
+        (
+          await t.db
+            .selectFrom('trade_price_marks')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .where('counted', '=', false)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    );
 
     const company = await priced();
     const set = await t.app.inject({

@@ -1,6 +1,6 @@
 import { messages } from '@beesang/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setStaffRole } from '../../db/staff.ts';
+import { parseStaffGrantArgs, setStaffRole } from '../../db/staff.ts';
 import { expectError } from '../../test/http.ts';
 import { createMember, expiredToken, type TestMember } from '../../test/members.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -75,5 +75,20 @@ describe('staff access to personal data (SECURITY.md 24)', () => {
     expect(await setStaffRole(t.db, 'ops@beesang.kr', null)).toBe(operator.id);
     await expectError(t.app, { method: 'GET', url: `/api/admin/member/${member.id}`, headers: operator.headers }, 403);
     expect(await setStaffRole(t.db, 'nobody@example.com', 'ADMIN')).toBeNull();
+  });
+});
+
+describe('npm run staff:grant arguments', () => {
+  it.each([
+    [['11'], { who: '11', role: 'ADMIN' }],
+    [['ops@beesang.kr', '--role', 'moderator'], { who: 'ops@beesang.kr', role: 'MODERATOR' }],
+    [['--role', 'EDITOR', '11'], { who: '11', role: 'EDITOR' }],
+    [['--revoke', '11'], { who: '11', role: null }],
+    [[], null],
+    [['--role', 'OWNER', '11'], null],
+    [['11', '12'], null],
+    [['--role'], null],
+  ])('%j → %j', (args, expected) => {
+    expect(parseStaffGrantArgs(args)).toEqual(expected);
   });
 });

@@ -135,6 +135,15 @@ export function createPriceRepository(db: Db) {
         .execute();
     },
 
+    async excludedCount(): Promise<number> {
+      const row = await db
+        .selectFrom('trade_price_marks')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('counted', '=', false)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     async mark(tradeId: number) {
       return db.selectFrom('trade_price_marks').selectAll().where('trade_id', '=', tradeId).executeTakeFirst();
     },

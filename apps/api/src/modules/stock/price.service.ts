@@ -74,6 +74,7 @@ export function createPriceService(repo: PriceRepository) {
     },
 
     excluded: (limit: number, offset: number) => repo.excluded(limit, offset),
+    excludedCount: () => repo.excludedCount(),
     mark: (tradeId: number) => repo.mark(tradeId),
     countedByUsers: (userIds: number[]) => repo.countedByUsers(userIds),
   };

@@ -101,6 +101,14 @@ export function createStockService(repo: StockRepository, clock: Clock) {
       bests.delete(id);
     },
 
+    /** Drops every cached read after a change to many companies (an import). */
+    invalidateAll() {
+      companies.clear();
+      bests.clear();
+      charts.clear();
+      index.invalidate();
+    },
+
     /** Drops cached reads of a company after its price or bars changed. */
     invalidate(id: number) {
       companies.delete(id);

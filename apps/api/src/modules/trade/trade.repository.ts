@@ -267,6 +267,22 @@ export function createTradeRepository(db: Db) {
       return { rows, total: Number(count.n), oldest: count.oldest ? new Date(count.oldest) : null };
     },
 
+    /** Every listing pinned now (open, pin not ended), the soonest to end first: the console's 상단 고정. */
+    async pinnedNow(now: Date, page: number, size: number) {
+      const pinned = () => base().where(pinnedNow(now), '=', ListPin.TOPFIX).where(isOpen(now));
+      const [rows, count] = await Promise.all([
+        columns(pinned(), now)
+          .select('t.pin_ends_at')
+          .orderBy('t.pin_ends_at', 'asc')
+          .orderBy('t.id', 'asc')
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute(),
+        pinned().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows as Array<TradeRow & { pin_ends_at: Date | null }>, total: Number(count.n) };
+    },
+
     /** An operator pins an open listing to the top until `endsAt`, or unpins it (null); its company, or undefined. */
     async setPin(tx: Db, id: number, endsAt: Date | null, now: Date): Promise<number | undefined> {
       const row = await tx

@@ -335,8 +335,26 @@ export function createTradeService(deps: {
     /** An operator pins (until `endsAt`) or unpins (null) an open listing, in the caller's transaction. */
     async pinByOperator(id: number, endsAt: Date | null, tx: Db): Promise<void> {
       const companyId = await repo.setPin(tx, id, endsAt, clock.now());
-      if (companyId === undefined) throw new AppError(404, 'tradeNotFound', 'NOT_FOUND');
+      if (companyId === undefined) {
+        const exists = await repo.find(id, clock.now(), tx);
+        throw exists ? new AppError(409, 'adminPinNotOpen', 'NOT_OPEN') : new AppError(404, 'tradeNotFound', 'NOT_FOUND');
+      }
       changed(companyId, undefined);
+    },
+
+    /** The console's 상단 고정: listings pinned now, the soonest to end first. */
+    async pinned(page: number, size: number) {
+      const { rows, total } = await repo.pinnedNow(clock.now(), page, size);
+      return {
+        data: rows.map((r) => ({
+          ...toTrade(r, null, false, { counted: 0, upheld: 0 }),
+          ownerIdx: r.user_id,
+          pinEndsAt: (r.pin_ends_at ?? r.expires_at).toISOString(),
+        })),
+        total,
+        page,
+        size,
+      };
     },
 
     /** An operator hides a listing, in the caller's transaction; its owner's id. */

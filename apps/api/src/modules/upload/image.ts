@@ -59,6 +59,8 @@ export async function reencodeImage(bytes: Buffer): Promise<EncodedImage> {
     return { bytes: out, contentType: 'image/webp', extension: 'webp' };
   } catch (error) {
     if (error instanceof AppError) throw error;
+    // sharp refuses from the header what is over limitInputPixels: too large, not unreadable.
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new AppError(400, 'uploadTooManyPixels', 'IMAGE_TOO_LARGE');
     throw new AppError(400, 'uploadUnreadable', 'IMAGE_UNREADABLE');
   }
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +8,7 @@ import { ABUSE_LIMITS, messages, UPLOAD_MAX_BYTES } from '@beesang/contract';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError } from '../../test/http.ts';
+import { expectError, multipartPost } from '../../test/http.ts';
 import { createMember } from '../../test/members.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createS3Storage } from './s3-storage.ts';
@@ -38,25 +37,11 @@ interface Part {
 }
 
 function upload(parts: Part[], ip = nextIp()): InjectOptions {
-  const boundary = `----beesang${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${p.field ?? 'file'}"; filename="${p.filename}"\r\nContent-Type: ${p.type}\r\n\r\n`,
-      ),
-      p.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    method: 'POST',
-    url: '/api/upload/image',
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    remoteAddress: ip,
-  };
+  return multipartPost(
+    '/api/upload/image',
+    parts.map((p) => ({ ...p, field: p.field ?? 'file' })),
+    { remoteAddress: ip },
+  );
 }
 
 const picture = (width = 40, height = 30) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } });
@@ -217,8 +202,8 @@ describe('POST /api/upload/image', () => {
     await expectError(t.app, as(nextIp()), 429, messages.uploadLimited);
   });
 
-  it('refuses a 1 × 39,999,999 PNG from its header, before decoding a pixel', async () => {
-    const height = 39_999_999;
+  /** A greyscale PNG of any size whose pixels are all black: megabytes of zeros deflate to kilobytes. */
+  function blackPng(width: number, height: number): Buffer {
     const chunk = (type: string, data: Buffer) => {
       const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
       const out = Buffer.alloc(12 + data.length);
@@ -228,20 +213,27 @@ describe('POST /api/upload/image', () => {
       return out;
     };
     const ihdr = Buffer.alloc(13);
-    ihdr.writeUInt32BE(1, 0);
+    ihdr.writeUInt32BE(width, 0);
     ihdr.writeUInt32BE(height, 4);
     ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, no interlace
-    // Every row: filter byte 0 and one black pixel; 80 MB of zeros deflate to about 80 kB.
-    const idat = deflateSync(Buffer.alloc(height * 2), { level: 1 });
-    const bomb = Buffer.concat([
+    // Every row: filter byte 0 and `width` black pixels.
+    const idat = deflateSync(Buffer.alloc(height * (width + 1)), { level: 1 });
+    return Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
       chunk('IHDR', ihdr),
       chunk('IDAT', idat),
       chunk('IEND', Buffer.alloc(0)),
     ]);
+  }
+
+  it.each([
+    ['a 1 × 39,999,999 strip (a side over 12,000 px, under 40 megapixels)', 1, 39_999_999],
+    ['a 7,000 × 6,000 picture (sides under 12,000 px, 42 megapixels)', 7_000, 6_000],
+  ])('refuses %s from its header, before decoding a pixel', async (_name, width, height) => {
+    const bomb = blackPng(width, height);
     const body = await expectError(
       t.app,
-      upload([{ filename: 'strip.png', type: 'image/png', bytes: bomb }]),
+      upload([{ filename: 'big.png', type: 'image/png', bytes: bomb }]),
       400,
       messages.uploadTooManyPixels,
     );

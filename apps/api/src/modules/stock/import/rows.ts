@@ -54,6 +54,8 @@ export const priceRow = z
   .refine((r) => r.low <= Math.min(r.open, r.close) && r.high >= Math.max(r.open, r.close), {
     error: '저가 ≤ 시가·종가 ≤ 고가여야 합니다',
     path: ['low'],
+    // Only about a line whose numbers are all numbers: a bad close is one problem, not two.
+    when: (payload) => payload.issues.length === 0,
   });
 export type PriceRowInput = z.infer<typeof priceRow>;
 

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ImportError, importFolder } from './import.ts';
+import { ImportError, importFolder } from '../../../db/import/import.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const COMPANIES = `code,name,sector,labels,shares_outstanding,ceo_name,founded_on,address,homepage_url,business_summary
 A10001,"가나다 바이오, 주식회사",BIO,KOTC|VC,1000000,홍길동,2015-03-02,서울특별시 강남구,https://example.com,"항체 신약 ""개발"""
