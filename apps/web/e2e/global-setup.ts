@@ -1,11 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { StaffRole } from '@beesang/contract';
 import type { TestProject } from 'vitest/node';
 import { type OidcMock, startOidcMock } from '../../../scripts/testing/oidc-mock.ts';
+import { createStaffAccounts, type StaffAccount } from './staff';
 
 /**
  * Starts the real server (API + SSR of the built web app) once for the whole e2e run:
@@ -16,6 +18,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** e.g. http://127.0.0.1:43123, without a trailing slash */
     baseURL: string;
+    /** One operator of each role, signed in by id and password (made with npm run staff:grant). */
+    staff: Record<StaffRole, StaffAccount>;
   }
 }
 
@@ -24,7 +28,7 @@ const webBuildDir = join(repoRoot, 'apps/web/build');
 const READY_TIMEOUT_MS = 120_000;
 
 let server: ChildProcess | undefined;
-let dataDir: string | undefined;
+let dataDir = '';
 let idp: OidcMock | undefined;
 
 function freePort(): Promise<number> {
@@ -50,20 +54,9 @@ function tail(limit = 60) {
   };
 }
 
-export async function setup(project: TestProject) {
-  if (!existsSync(join(webBuildDir, 'server/index.js'))) {
-    throw new Error(
-      `The web app is not built (${join(webBuildDir, 'server/index.js')} is missing). ` +
-        'Run `npm run build` (or `cd apps/web && npx react-router build`) before `npm run test:e2e`; `npm test` builds first.',
-    );
-  }
-  dataDir = mkdtempSync(join(tmpdir(), 'beesang-e2e-'));
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
+/** Starts the server on `port` over `dataDir` and waits until it answers /readyz. */
+async function startServer(port: number, baseURL: string, oidc: OidcMock): Promise<ChildProcess> {
   const output = tail();
-  // A local OpenID Connect provider, so social sign-in runs end to end without the network.
-  idp = await startOidcMock();
-
   const child = spawn(process.execPath, [join(repoRoot, 'apps/api/src/server.ts')], {
     cwd: repoRoot,
     env: {
@@ -78,14 +71,15 @@ export async function setup(project: TestProject) {
       // Never point the run at an external database or a public origin from the caller's shell.
       DATABASE_URL: '',
       PUBLIC_URL: baseURL,
-      OAUTH_GOOGLE_ISSUER: idp.issuer,
-      OAUTH_GOOGLE_CLIENT_ID: idp.clientId,
-      OAUTH_GOOGLE_CLIENT_SECRET: idp.clientSecret,
+      OAUTH_GOOGLE_ISSUER: oidc.issuer,
+      OAUTH_GOOGLE_CLIENT_ID: oidc.clientId,
+      OAUTH_GOOGLE_CLIENT_SECRET: oidc.clientSecret,
       TRUST_PROXY: '',
+      // Journeys that happen "at a time" (a scheduled notice, a listing that stood 10 minutes) move it.
+      DEV_CLOCK: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server = child;
   child.stdout?.on('data', output.push);
   child.stderr?.on('data', output.push);
 
@@ -101,19 +95,62 @@ export async function setup(project: TestProject) {
       throw new Error(`The e2e server ${exited} before it was ready. Its output:\n${output.text()}`);
     }
     if (Date.now() > deadline) {
+      child.kill('SIGKILL');
       await teardown();
       throw new Error(`The e2e server did not answer ${baseURL}/readyz within ${READY_TIMEOUT_MS / 1000} s. Its output:\n${output.text()}`);
     }
     try {
       const res = await fetch(`${baseURL}/readyz`, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok) break;
+      if (res.ok) return child;
     } catch {
       // not listening yet (migrating and seeding)
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+async function stopServer(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** `npm run staff:grant -- <who> --role <role>` against the stopped server's data folder, as the README has operators do it. */
+function grantStaff(who: string, role: StaffRole): void {
+  const run = spawnSync(process.execPath, [join(repoRoot, 'apps/api/src/db/staff-cli.ts'), who, '--role', role], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`staff:grant ${who} --role ${role} failed (${run.status}): ${run.stderr}${run.stdout}`);
+}
+
+export async function setup(project: TestProject) {
+  if (!existsSync(join(webBuildDir, 'server/index.js'))) {
+    throw new Error(
+      `The web app is not built (${join(webBuildDir, 'server/index.js')} is missing). ` +
+        'Run `npm run build` (or `cd apps/web && npx react-router build`) before `npm run test:e2e`; `npm test` builds first.',
+    );
+  }
+  dataDir = mkdtempSync(join(tmpdir(), 'beesang-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  // A local OpenID Connect provider, so social sign-in runs end to end without the network.
+  idp = await startOidcMock();
+
+  // The operators: members with an id and a password, made operators while the site is stopped
+  // (the embedded data folder has one owner), then the site starts again on the same data.
+  server = await startServer(port, baseURL, idp);
+  const staff = await createStaffAccounts(baseURL);
+  await stopServer(server);
+  for (const [role, account] of Object.entries(staff) as Array<[StaffRole, StaffAccount]>) grantStaff(account.userId, role);
+  server = await startServer(port, baseURL, idp);
 
   project.provide('baseURL', baseURL);
+  project.provide('staff', staff);
 }
 
 /** Stops the server (gracefully, then forcefully) and removes its database. */
@@ -122,15 +159,9 @@ export async function teardown() {
   idp = undefined;
   const child = server;
   server = undefined;
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
+  await stopServer(child);
   if (dataDir) {
     rmSync(dataDir, { recursive: true, force: true });
-    dataDir = undefined;
+    dataDir = '';
   }
 }

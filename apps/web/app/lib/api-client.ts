@@ -39,6 +39,8 @@ export interface ApiBody<T> {
 export type ApiInit = RequestInit & {
   /** Sign-in steps answer 401 for a missing ticket; that is the form's error, not an expired session. */
   ignoreUnauthorized?: boolean;
+  /** Longer than API_TIMEOUT_MS for the few calls that carry files (the console's CSV import). */
+  timeoutMs?: number;
 };
 
 /** Rotates the session cookies; the REFRESH_TOKEN cookie is scoped to /api/auth, so only this call carries it. */
@@ -99,16 +101,21 @@ interface Reply {
 }
 
 /** One request with its own 5-second timeout, body included, so a stalled body still times out. */
-async function send(path: string, request: RequestInit): Promise<Reply> {
+async function send(path: string, request: RequestInit, timeoutMs = API_TIMEOUT_MS): Promise<Reply> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, controller.signal]) : controller.signal;
   try {
     const res = await fetch(path, {
       ...request,
       signal,
       credentials: 'same-origin',
-      headers: { accept: 'application/json', ...(request.body ? { 'content-type': 'application/json' } : {}), ...request.headers },
+      // A FormData body sets its own multipart content type (with the boundary).
+      headers: {
+        accept: 'application/json',
+        ...(request.body && !(request.body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
+        ...request.headers,
+      },
     });
     const body = res.status === 204 ? {} : ((await res.json().catch(() => ({}))) as ApiBody<unknown>);
     return { status: res.status, ok: res.ok, headers: res.headers, body };
@@ -123,16 +130,16 @@ async function send(path: string, request: RequestInit): Promise<Reply> {
  * says so, so parallel calls do not stack warnings. Sign-in steps and other calls marked
  * `ignoreUnauthorized` keep their 401 as a plain error.
  */
-async function sendWithRefresh(path: string, request: RequestInit, ignoreUnauthorized: boolean) {
+async function sendWithRefresh(path: string, request: RequestInit, ignoreUnauthorized: boolean, timeoutMs?: number) {
   const sentAt = generation;
-  const reply = await send(path, request);
+  const reply = await send(path, request, timeoutMs);
   if (reply.status !== 401 || ignoreUnauthorized) return { reply, endSession: false };
   if (isAuthCall(path) || request.signal?.aborted) return { reply, endSession: true };
   const changed = () => generation !== sentAt;
   if (!changed() && !(await refreshSession())) return { reply, endSession: claimEnding(sentAt) };
   if (lastChange === 'ended') return { reply, endSession: false };
   const retriedAt = generation;
-  const retried = await send(path, request);
+  const retried = await send(path, request, timeoutMs);
   return { reply: retried, endSession: retried.status === 401 && claimEnding(retriedAt) };
 }
 
@@ -146,9 +153,9 @@ function claimEnding(sentAt: number): boolean {
 
 /** The whole JSON body of a successful answer; for calls whose failure details arrive with a 200. */
 export async function apiRequest<T>(path: string, init: ApiInit = {}): Promise<ApiBody<T>> {
-  const { ignoreUnauthorized = false, ...request } = init;
+  const { ignoreUnauthorized = false, timeoutMs, ...request } = init;
   const sentAt = generation;
-  const { reply: res, endSession } = await sendWithRefresh(path, request, ignoreUnauthorized);
+  const { reply: res, endSession } = await sendWithRefresh(path, request, ignoreUnauthorized, timeoutMs);
   const body = res.body as ApiBody<T>;
   if (res.status === 401 && !ignoreUnauthorized) {
     if (endSession) onUnauthorized(body.message ?? messages.sessionExpired);

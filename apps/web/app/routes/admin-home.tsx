@@ -1,51 +1,68 @@
 import { staffMay } from '@beesang/contract';
-import { Link } from 'react-router';
-import { proofsPath, type Queue, reportsPath } from '../features/admin/admin-api';
-import { waitAge } from '../features/admin/wait-age';
+import { type PriceReviewRow, priceReviewPath } from '../features/admin/prices/prices-api';
+import { proofsPath } from '../features/admin/proofs/proofs-api';
+import { reportsPath } from '../features/admin/reports/reports-api';
+import { count } from '../features/admin/shared/page-header';
+import type { Paged, Queue } from '../features/admin/shared/paged';
+import { QueueCard } from '../features/admin/shared/queue-card';
+import { waitAge } from '../features/admin/shared/wait-age';
+import { relativeTime } from '../lib/relative-time';
 import { memberApiGet } from '../lib/server-context';
 import { useSession } from '../lib/session';
 import type { Route } from './+types/admin-home';
 
-/** The queues' sizes and their oldest waiting item, read with the operator's own session. */
+/** The queues' sizes and their oldest waiting item, read with the operator's own session (a queue the role may not see is null). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [reports, proofs] = await Promise.all([
+  const [reports, proofs, review] = await Promise.all([
     memberApiGet<Queue<unknown>>(context, request, reportsPath('OPEN')),
     memberApiGet<Queue<unknown>>(context, request, proofsPath()),
+    memberApiGet<Paged<PriceReviewRow>>(context, request, priceReviewPath(1, 1)),
   ]);
-  return { reports, proofs, now: Date.now() };
+  return { reports, proofs, review, now: Date.now() };
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
+  const { reports, proofs, review, now } = loaderData;
   const role = useSession().user?.staffRole ?? null;
   const cards = [
-    { title: '신고', queue: loaderData.reports, to: '/admin/reports', unit: '건', show: staffMay(role, 'reports') },
-    { title: '매물 인증', queue: loaderData.proofs, to: '/admin/proofs', unit: '건', show: staffMay(role, 'proofs') },
-  ].filter((c) => c.show);
+    staffMay(role, 'reports') && {
+      title: '신고 대기',
+      to: '/admin/reports',
+      count: reports && count(reports.total),
+      detail: reports ? `가장 오래 기다린 신고: ${waitAge(reports.oldestWaitingSince, now)}` : '신고 목록을 읽지 못했습니다.',
+    },
+    staffMay(role, 'proofs') && {
+      title: '매물 인증 대기',
+      to: '/admin/proofs',
+      count: proofs && count(proofs.total),
+      detail: proofs ? `가장 오래 기다린 인증: ${waitAge(proofs.oldestWaitingSince, now)}` : '인증 목록을 읽지 못했습니다.',
+    },
+    staffMay(role, 'prices') && {
+      title: '가격 검토 (제외된 체결)',
+      to: '/admin/prices',
+      count: review && count(review.total),
+      detail: review
+        ? review.data[0]
+          ? `가장 최근 제외: ${relativeTime(review.data[0].at, now)}`
+          : '제외된 체결이 없습니다.'
+        : '검토 목록을 읽지 못했습니다.',
+    },
+  ].filter((c) => c !== false);
+
   return (
     <section aria-labelledby="admin-home-title">
       <h1 id="admin-home-title" className="text-xl font-bold">
         현황
       </h1>
       {cards.length === 0 ? (
-        <p className="mt-4 text-ink-2">이 권한({role})으로 처리할 대기열이 없습니다.</p>
+        <p className="mt-4 rounded-card bg-white p-8 text-center text-ink-2 ring-1 ring-line">
+          이 권한({role})으로 처리할 대기열이 없습니다. 왼쪽 메뉴에서 작업을 고르세요.
+        </p>
       ) : (
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {cards.map((c) => (
             <li key={c.to}>
-              <Link
-                to={c.to}
-                className="block rounded-card bg-white p-5 ring-1 ring-line transition-shadow hover:shadow-md"
-                data-testid="queue-card"
-              >
-                <p className="text-sm font-semibold text-ink-2">{c.title} 대기</p>
-                <p className="num mt-1 text-3xl font-bold">
-                  {c.queue ? c.queue.total.toLocaleString('ko-KR') : '–'}
-                  <span className="ml-1 text-base font-medium text-ink-3">{c.unit}</span>
-                </p>
-                <p className="mt-2 text-sm text-ink-3">
-                  가장 오래 기다린 항목: {c.queue ? waitAge(c.queue.oldestWaitingSince, loaderData.now) : '불러오지 못함'}
-                </p>
-              </Link>
+              <QueueCard title={c.title} to={c.to} count={c.count} detail={c.detail} />
             </li>
           ))}
         </ul>

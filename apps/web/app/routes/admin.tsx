@@ -13,6 +13,11 @@ const SECTIONS: Array<{ to: string; label: string; area: StaffArea; end?: boolea
   { to: '/admin/reports', label: '신고', area: 'reports' },
   { to: '/admin/proofs', label: '매물 인증', area: 'proofs' },
   { to: '/admin/members', label: '회원', area: 'members' },
+  { to: '/admin/top-fix', label: '상단 고정', area: 'topFix' },
+  { to: '/admin/prices', label: '가격 검토', area: 'prices' },
+  { to: '/admin/content', label: '콘텐츠', area: 'content' },
+  { to: '/admin/companies', label: '종목', area: 'companies' },
+  { to: '/admin/audit', label: '감사 로그', area: 'audit' },
 ];
 
 export default function AdminLayout() {
@@ -34,10 +39,10 @@ export default function AdminLayout() {
       isActive ? 'bg-ink text-white' : 'text-ink-2 hover:bg-white hover:text-ink'
     }`;
   return (
-    <div className="mx-auto grid max-w-[1200px] gap-6 md:grid-cols-[180px_1fr]">
-      <nav aria-label="운영자 콘솔" className="md:sticky md:top-20 md:self-start">
-        <p className="mb-2 hidden px-3 text-xs font-semibold text-ink-3 md:block">운영자 콘솔 · {role}</p>
-        <ul className="flex gap-1 overflow-x-auto md:flex-col">
+    <div className="mx-auto grid max-w-[1200px] gap-6 lg:grid-cols-[180px_1fr]">
+      <nav aria-label="운영자 콘솔" className="max-lg:border-b max-lg:border-line max-lg:pb-3 lg:sticky lg:top-20 lg:self-start">
+        <p className="mb-2 hidden px-3 text-xs font-semibold text-ink-3 lg:block">운영자 콘솔 · {role}</p>
+        <ul className="flex gap-1 overflow-x-auto lg:flex-col">
           {visible.map((s) => (
             <li key={s.to}>
               <NavLink to={s.to} end={s.end} className={tab}>

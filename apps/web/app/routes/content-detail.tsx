@@ -1,5 +1,6 @@
 import { type ContentDetail, formatDate, formatDateTime } from '@beesang/contract';
 import { Link } from 'react-router';
+import { RICH_TEXT } from '../components/ui/rich-text';
 import { CONTENT_PAGES, contentKindOf, rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
 import { apiGet } from '../lib/server-context';
@@ -43,7 +44,7 @@ export default function ContentDetailPage({ loaderData }: Route.ComponentProps) 
       {/* Markdown rendered and sanitised by the API (an allow-list of tags; links nofollow, images our own). */}
       <div
         data-testid="content-body"
-        className="mt-6 space-y-4 border-t border-line pt-6 leading-relaxed break-words text-ink [&_a]:text-brand [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-line [&_blockquote]:pl-3 [&_blockquote]:text-ink-2 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:text-lg [&_h3]:font-semibold [&_img]:max-w-full [&_img]:rounded-card [&_li]:ml-5 [&_ol]:list-decimal [&_table]:w-full [&_td]:border [&_td]:border-line [&_td]:px-2 [&_th]:border [&_th]:border-line [&_th]:px-2 [&_ul]:list-disc"
+        className={`mt-6 border-t border-line pt-6 ${RICH_TEXT}`}
         dangerouslySetInnerHTML={{ __html: post.bodyHtml }}
       />
       <nav aria-label="이전 글과 다음 글" className="mt-8 flex justify-between gap-3 border-t border-line pt-4 text-sm">

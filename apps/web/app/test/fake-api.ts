@@ -42,7 +42,8 @@ export function fakeApi(routes: Routes = {}, fallback?: (call: Call) => Response
       path,
       key: `${method} ${path}`,
       headers: new Headers(init?.headers),
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      // Multipart bodies stay FormData, for tests to read their files.
+      body: init?.body instanceof FormData ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined,
     };
     calls.push(call);
     const failure = failures.get(call.key);

@@ -1,29 +1,34 @@
 import { type AdminReportGroup, reportReasonText } from '@beesang/contract';
 import { useState } from 'react';
-import { useRevalidator } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { ApiError, endsSession } from '../../lib/api-client';
-import { useNotify } from '../../lib/notify';
-import { relativeTime } from '../../lib/relative-time';
-import { type Queue, resolveReport } from './admin-api';
-import { emptySanction, SanctionFields, sanctionBody } from './sanction-fields';
-import { waitAge } from './wait-age';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Pagination } from '../../../components/ui/pagination';
+import { useNotify } from '../../../lib/notify';
+import { relativeTime } from '../../../lib/relative-time';
+import { EmptyState } from '../shared/list-state';
+import { count, PageHeader } from '../shared/page-header';
+import type { Queue } from '../shared/paged';
+import { emptySanction, SanctionFields, sanctionBody } from '../shared/sanction-fields';
+import { useAdminAction } from '../shared/use-admin-action';
+import { waitAge } from '../shared/wait-age';
+import { resolveReport } from './reports-api';
 
 const reasonText = (code: string) => reportReasonText.find((r) => r.reason === Number(code))?.text ?? '기타';
 
 /** 신고: reports grouped by what they are about, oldest waiting first, each settled in one step. */
 export function ReportQueue(props: { queue: Queue<AdminReportGroup>; now: number }) {
   const { queue, now } = props;
+  const [search] = useSearchParams();
   return (
     <section aria-labelledby="reports-title">
-      <header className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="reports-title" className="text-xl font-bold">
-          신고 <span className="num text-brand">{queue.total.toLocaleString('ko-KR')}</span>건 대기
-        </h1>
-        <p className="text-sm text-ink-3">가장 오래 기다린 신고: {waitAge(queue.oldestWaitingSince, now)}</p>
-      </header>
+      <PageHeader
+        id="reports-title"
+        title="신고"
+        summary={`대기 ${count(queue.total)} · 신고 대상별로 묶어 오래 기다린 순`}
+        actions={<p className="text-sm text-ink-3">가장 오래 기다린 신고: {waitAge(queue.oldestWaitingSince, now)}</p>}
+      />
       {queue.data.length === 0 ? (
-        <p className="mt-6 rounded-card bg-white p-8 text-center text-ink-3 ring-1 ring-line">처리할 신고가 없습니다.</p>
+        <EmptyState>{queue.page > 1 ? '이 페이지에는 신고가 없습니다.' : '처리할 신고가 없습니다.'}</EmptyState>
       ) : (
         <ul className="mt-4 space-y-3">
           {queue.data.map((g) => (
@@ -31,34 +36,27 @@ export function ReportQueue(props: { queue: Queue<AdminReportGroup>; now: number
           ))}
         </ul>
       )}
+      <Pagination page={queue.page} total={queue.total} size={queue.size} search={search} />
     </section>
   );
 }
 
 function ReportCard({ group: g, now }: { group: AdminReportGroup; now: number }) {
   const { notify } = useNotify();
-  const revalidator = useRevalidator();
+  const { busy, run } = useAdminAction();
   const [withSanction, setWithSanction] = useState(false);
   const [sanction, setSanction] = useState(emptySanction);
-  const [busy, setBusy] = useState(false);
   const kind = g.targetType === 'TRADE' ? '매물' : '토론 글';
 
   async function settle(action: 'DISMISS' | 'HIDE') {
-    if (busy) return;
     if (action === 'HIDE' && withSanction && !sanction.reason.trim()) {
       notify('warning', '신고 처리', '제재 사유를 입력해주세요.');
       return;
     }
-    setBusy(true);
-    try {
-      await resolveReport(g, { action, ...(action === 'HIDE' && withSanction && { sanction: sanctionBody(sanction, Date.now()) }) });
-      notify('success', '신고 처리', action === 'HIDE' ? `${kind}을 숨겼습니다.` : '신고를 기각했습니다.');
-      await revalidator.revalidate();
-    } catch (error) {
-      if (!endsSession(error)) notify('error', '신고 처리', error instanceof ApiError ? error.message : '처리하지 못했습니다.');
-    } finally {
-      setBusy(false);
-    }
+    const sanctionPart = action === 'HIDE' && withSanction ? { sanction: sanctionBody(sanction, Date.now()) } : {};
+    await run('신고 처리', () => resolveReport(g, { action, ...sanctionPart }), {
+      done: action === 'HIDE' ? `${kind}을 숨겼습니다.` : '신고를 기각했습니다.',
+    });
   }
 
   return (
@@ -96,10 +94,10 @@ function ReportCard({ group: g, now }: { group: AdminReportGroup; now: number })
           </div>
         )}
         <div className="mt-3 flex justify-end gap-2">
-          <Button variant="ghost" className="h-10" disabled={busy} onClick={() => settle('DISMISS')}>
+          <Button variant="ghost" size="control" disabled={busy} onClick={() => settle('DISMISS')}>
             기각
           </Button>
-          <Button className="h-10" disabled={busy} onClick={() => settle('HIDE')}>
+          <Button size="control" disabled={busy} onClick={() => settle('HIDE')}>
             {withSanction ? '숨기고 제재' : '숨김'}
           </Button>
         </div>

@@ -1,12 +1,15 @@
 import { formatPrice } from '@beesang/contract';
 import { useState } from 'react';
-import { useRevalidator } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { ApiError, endsSession } from '../../lib/api-client';
-import { useNotify } from '../../lib/notify';
-import { relativeTime } from '../../lib/relative-time';
-import { type AdminProofRow, decideProof, type Queue } from './admin-api';
-import { waitAge } from './wait-age';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Pagination } from '../../../components/ui/pagination';
+import { relativeTime } from '../../../lib/relative-time';
+import { EmptyState } from '../shared/list-state';
+import { count, PageHeader } from '../shared/page-header';
+import type { Queue } from '../shared/paged';
+import { useAdminAction } from '../shared/use-admin-action';
+import { waitAge } from '../shared/wait-age';
+import { type AdminProofRow, decideProof, type ProofDecision } from './proofs-api';
 
 const DECISIONS = [
   { status: 'VERIFIED', label: '인증 완료', variant: 'primary' },
@@ -18,16 +21,17 @@ const DECISIONS = [
 /** 매물 인증: share proofs of unissued-stock sales, oldest first, with the image and the four decisions. */
 export function ProofQueue(props: { queue: Queue<AdminProofRow>; now: number }) {
   const { queue, now } = props;
+  const [search] = useSearchParams();
   return (
     <section aria-labelledby="proofs-title">
-      <header className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 id="proofs-title" className="text-xl font-bold">
-          매물 인증 <span className="num text-brand">{queue.total.toLocaleString('ko-KR')}</span>건 대기
-        </h1>
-        <p className="text-sm text-ink-3">가장 오래 기다린 인증: {waitAge(queue.oldestWaitingSince, now)}</p>
-      </header>
+      <PageHeader
+        id="proofs-title"
+        title="매물 인증"
+        summary={`대기 ${count(queue.total)} · 첨부가 오래된 순`}
+        actions={<p className="text-sm text-ink-3">가장 오래 기다린 인증: {waitAge(queue.oldestWaitingSince, now)}</p>}
+      />
       {queue.data.length === 0 ? (
-        <p className="mt-6 rounded-card bg-white p-8 text-center text-ink-3 ring-1 ring-line">검토할 인증이 없습니다.</p>
+        <EmptyState>{queue.page > 1 ? '이 페이지에는 인증이 없습니다.' : '검토할 인증이 없습니다.'}</EmptyState>
       ) : (
         <ul className="mt-4 grid gap-3 lg:grid-cols-2">
           {queue.data.map((p) => (
@@ -35,29 +39,17 @@ export function ProofQueue(props: { queue: Queue<AdminProofRow>; now: number }) 
           ))}
         </ul>
       )}
+      <Pagination page={queue.page} total={queue.total} size={queue.size} search={search} />
     </section>
   );
 }
 
 function ProofCard({ proof: p, now }: { proof: AdminProofRow; now: number }) {
-  const { notify } = useNotify();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useAdminAction();
   const [zoom, setZoom] = useState(false);
 
-  async function decide(status: (typeof DECISIONS)[number]['status'], label: string) {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await decideProof(p.tradeIdx, status);
-      notify('success', '매물 인증', `${p.companyName} 매물: ${label}`);
-      await revalidator.revalidate();
-    } catch (error) {
-      if (!endsSession(error)) notify('error', '매물 인증', error instanceof ApiError ? error.message : '처리하지 못했습니다.');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const decide = (status: ProofDecision, label: string) =>
+    run('매물 인증', () => decideProof(p.tradeIdx, status), { done: `${p.companyName} 매물: ${label}` });
 
   return (
     <li className="flex gap-4 rounded-card bg-white p-4 ring-1 ring-line" data-testid="proof-row">
@@ -82,13 +74,7 @@ function ProofCard({ proof: p, now }: { proof: AdminProofRow; now: number }) {
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             {DECISIONS.map((d) => (
-              <Button
-                key={d.status}
-                variant={d.variant}
-                className="h-9 px-3 text-sm"
-                disabled={busy}
-                onClick={() => decide(d.status, d.label)}
-              >
+              <Button key={d.status} variant={d.variant} size="sm" disabled={busy} onClick={() => decide(d.status, d.label)}>
                 {d.label}
               </Button>
             ))}

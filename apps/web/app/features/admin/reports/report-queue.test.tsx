@@ -1,12 +1,12 @@
 import { type AdminReportGroup, SanctionState } from '@beesang/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { button, click, field, settle, type } from '../../test/dom';
-import { fakeApi, ok } from '../../test/fake-api';
-import { REGULAR_MEMBER } from '../../test/members';
-import { renderInApp } from '../../test/render';
+import { button, click, field, settle, type } from '../../../test/dom';
+import { fakeApi, ok } from '../../../test/fake-api';
+import { REGULAR_MEMBER } from '../../../test/members';
+import { renderInApp } from '../../../test/render';
+import { waitAge } from '../shared/wait-age';
 import { ReportQueue } from './report-queue';
-import { waitAge } from './wait-age';
 
 const NOW = Date.parse('2026-11-20T05:00:00.000Z');
 const group = (over: Partial<AdminReportGroup> = {}): AdminReportGroup => ({
