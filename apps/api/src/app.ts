@@ -272,7 +272,7 @@ export async function buildApp(options: BuildAppOptions) {
   const admin = createAdminMembersService({ db, repo: staffRepo, audit, sanctions, clock });
   await app.register(staffRoutes, { staff: createStaffService({ repo: staffRepo, clock }), admin, auth });
   await app.register(adminMarketRoutes, {
-    market: createAdminMarketService({ db, audit, trades, opinions, reports, sanctions, prices, stocks, clock }),
+    market: createAdminMarketService({ db, audit, trades, opinions, reports, reviews, sanctions, prices, stocks, clock }),
     auth,
   });
   await app.register(adminCompaniesRoutes, {

@@ -21,6 +21,7 @@ export default [
   route('admin', 'routes/admin.tsx', [
     index('routes/admin-home.tsx'),
     route('reports', 'routes/admin-reports.tsx'),
+    route('review', 'routes/admin-review.tsx'),
     route('proofs', 'routes/admin-proofs.tsx'),
     route('members', 'routes/admin-members.tsx'),
     route('top-fix', 'routes/admin-top-fix.tsx'),

@@ -65,6 +65,15 @@ test('신고: a moderator hides a reported opinion and sanctions its author, who
     await card.getByRole('button', { name: '숨기고 제재' }).click();
     await expect.poll(() => card.count()).toBe(0);
 
+    // The same opinion was flagged without a report (리딩방 is a scam signal): already hidden, closed as handled.
+    await page.goto('/admin/review');
+    const flagged = page.getByTestId('review-item').filter({ hasText: content });
+    await hydrated(flagged);
+    await flagged.getByText('문구 “리딩방”').waitFor();
+    await flagged.getByText('이미 숨겨진 글입니다.').waitFor();
+    await flagged.getByRole('button', { name: '문제 없음' }).click();
+    await expect.poll(() => flagged.count()).toBe(0);
+
     // The author's next page: the opinion is gone, the sanction notice is there, and a listing is refused.
     await open(author.page, `${baseURL}/stock/${company.companyIdx}`);
     await author.page.getByText(tradeMessages.sanctionStopTrade).waitFor();

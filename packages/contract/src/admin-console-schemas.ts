@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminSanctionBody } from './admin-schemas.ts';
 import { MARKET_LABELS, SECTORS } from './enums.ts';
 import { messages } from './messages.ts';
 import { contentSummarySchema } from './stock-schemas.ts';
@@ -129,3 +130,32 @@ export const adminContentRowSchema = contentSummarySchema.extend({
   state: z.enum(['DRAFT', 'SCHEDULED', 'LIVE']),
 });
 export type AdminContentRow = z.infer<typeof adminContentRowSchema>;
+
+/** What operators review without a report (decision 0007): scam signals in text, the broker pattern. */
+export const adminReviewItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['SCAM_TEXT', 'BROKER_PATTERN']),
+  targetType: z.enum(['OPINION', 'USER']),
+  targetId: z.number().int(),
+  author: z.object({ userIdx: z.number().int(), userNickname: z.string() }),
+  /** 'PHRASE:원금 보장', 'PHONE:010-1234-5678', 'OPEN_CHAT:open.kakao.com/…', 'COMPANIES:5', 'WINDOW_MINUTES:10'. */
+  reasons: z.array(z.string()),
+  /** The opinion's text, or an expert's office and introduction; empty for the broker pattern. */
+  content: z.string(),
+  /** Whether the opinion is still shown to members (always true for a member). */
+  visible: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminReviewItem = z.infer<typeof adminReviewItemSchema>;
+
+/**
+ * DISMISS: nothing wrong. UPHOLD: hides the opinion (for an opinion) and applies the sanction, which
+ * a member item (an expert's text, the broker pattern) must carry: there is nothing else to do.
+ */
+export const adminReviewResolveBody = z
+  .strictObject({
+    action: z.enum(['DISMISS', 'UPHOLD'], { error: messages.adminReviewAction }),
+    sanction: adminSanctionBody.optional(),
+    note: z.string().trim().max(300, { error: messages.adminNoteMax }).default(''),
+  })
+  .refine((b) => !(b.action === 'DISMISS' && b.sanction), { error: messages.adminDismissNoSanction, path: ['sanction'] });

@@ -2,6 +2,7 @@ import { staffMay } from '@beesang/contract';
 import { type PriceReviewRow, priceReviewPath } from '../features/admin/prices/prices-api';
 import { proofsPath } from '../features/admin/proofs/proofs-api';
 import { reportsPath } from '../features/admin/reports/reports-api';
+import { reviewPath } from '../features/admin/review/review-api';
 import { count } from '../features/admin/shared/page-header';
 import type { Paged, Queue } from '../features/admin/shared/paged';
 import { QueueCard } from '../features/admin/shared/queue-card';
@@ -13,16 +14,17 @@ import type { Route } from './+types/admin-home';
 
 /** The queues' sizes and their oldest waiting item, read with the operator's own session (a queue the role may not see is null). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [reports, proofs, review] = await Promise.all([
+  const [reports, flagged, proofs, review] = await Promise.all([
     memberApiGet<Queue<unknown>>(context, request, reportsPath('OPEN')),
+    memberApiGet<Queue<unknown>>(context, request, reviewPath(1, 1)),
     memberApiGet<Queue<unknown>>(context, request, proofsPath()),
     memberApiGet<Paged<PriceReviewRow>>(context, request, priceReviewPath(1, 1)),
   ]);
-  return { reports, proofs, review, now: Date.now() };
+  return { reports, flagged, proofs, review, now: Date.now() };
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { reports, proofs, review, now } = loaderData;
+  const { reports, flagged, proofs, review, now } = loaderData;
   const role = useSession().user?.staffRole ?? null;
   const cards = [
     staffMay(role, 'reports') && {
@@ -30,6 +32,12 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       to: '/admin/reports',
       count: reports && count(reports.total),
       detail: reports ? `가장 오래 기다린 신고: ${waitAge(reports.oldestWaitingSince, now)}` : '신고 목록을 읽지 못했습니다.',
+    },
+    staffMay(role, 'reports') && {
+      title: '검토 대기 (신고 없이 올라온 항목)',
+      to: '/admin/review',
+      count: flagged && count(flagged.total),
+      detail: flagged ? `가장 오래 기다린 항목: ${waitAge(flagged.oldestWaitingSince, now)}` : '검토 목록을 읽지 못했습니다.',
     },
     staffMay(role, 'proofs') && {
       title: '매물 인증 대기',

@@ -11,6 +11,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 const SECTIONS: Array<{ to: string; label: string; area: StaffArea; end?: boolean }> = [
   { to: '/admin', label: '현황', area: 'audit', end: true },
   { to: '/admin/reports', label: '신고', area: 'reports' },
+  { to: '/admin/review', label: '검토 대기', area: 'reports' },
   { to: '/admin/proofs', label: '매물 인증', area: 'proofs' },
   { to: '/admin/members', label: '회원', area: 'members' },
   { to: '/admin/top-fix', label: '상단 고정', area: 'topFix' },

@@ -61,7 +61,7 @@ export function createReportRepository(db: Db) {
         }>`
           select g.*, u.id as author_id, u.nickname as author_nickname,
             case when g.target_type = 'trade'
-              then c.name || ' · ' || case t.trade_type when 1 then '매수' else '매도' end || ' ' || t.stock_count || '주 × ' || t.stock_per_price || '원'
+              then c.name || ' · ' || case t.trade_type when 1 then '매수' else '매도' end || ' ' || to_char(t.stock_count, 'FM999,999,999,999,999') || '주 × ' || to_char(t.stock_per_price, 'FM999,999,999') || '원'
               else o.body end as content,
             case when g.target_type = 'trade' then t.status else case when o.deleted_at is null then 11 else o.status end end as target_status
           from (

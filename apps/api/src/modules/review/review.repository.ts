@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 export interface ReviewItem {
@@ -29,6 +30,53 @@ export function createReviewRepository(db: Db) {
         .executeTakeFirst();
       return row !== undefined;
     },
+    /**
+     * Open items, the longest waiting first, with what operators judge them by: the opinion's text,
+     * or an expert's office and introduction; the member's nickname.
+     */
+    async page(page: number, size: number) {
+      const open = () => db.selectFrom('review_queue as q').where('q.resolved_at', 'is', null);
+      const [rows, count] = await Promise.all([
+        open()
+          .innerJoin('users as u', 'u.id', 'q.user_id')
+          .leftJoin('opinions as o', (j) => j.on('q.target_type', '=', 'OPINION').onRef('o.id', '=', 'q.target_id'))
+          .select([
+            'q.id',
+            'q.kind',
+            'q.target_type',
+            'q.target_id',
+            'q.user_id',
+            'q.reasons',
+            'q.created_at',
+            'u.nickname',
+            sql<string>`case when q.target_type = 'OPINION' then coalesce(o.body, '')
+              when q.kind = 'SCAM_TEXT' then concat_ws(' · ', nullif(u.office_name, ''), nullif(u.introduction, ''))
+              else '' end`.as('content'),
+            sql<boolean>`q.target_type <> 'OPINION' or (o.id is not null and o.deleted_at is null)`.as('visible'),
+          ])
+          .orderBy('q.created_at', 'asc')
+          .orderBy('q.id', 'asc')
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute(),
+        open()
+          .select([sql<number>`count(*)::int`.as('n'), sql<Date | null>`min(q.created_at)`.as('oldest')])
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n), oldest: count.oldest ? new Date(count.oldest) : null };
+    },
+
+    /** Closes an open item in the caller's transaction; the item, or undefined when it was not open. */
+    async resolve(tx: Db, id: number, by: number, at: Date) {
+      return tx
+        .updateTable('review_queue')
+        .set({ resolved_at: at, resolved_by: by })
+        .where('id', '=', id)
+        .where('resolved_at', 'is', null)
+        .returning(['kind', 'target_type', 'target_id', 'user_id'])
+        .executeTakeFirst();
+    },
+
     async open(limit: number) {
       return db
         .selectFrom('review_queue')

@@ -1,4 +1,11 @@
-import { type AdminCompanyRow, type ImportReport, messages, type StockProfile } from '@beesang/contract';
+import {
+  type AdminCompanyRow,
+  type AdminReviewItem,
+  type ImportReport,
+  messages,
+  SanctionState,
+  type StockProfile,
+} from '@beesang/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCompany } from '../../test/factories.ts';
@@ -297,6 +304,121 @@ describe('콘텐츠: the editor’s preview', () => {
       { method: 'POST', url: '/api/admin/content/preview', headers: moderator.headers, payload: { body: 'x' } },
       403,
     );
+  });
+});
+
+describe('검토 대기: what operators review without a report', () => {
+  it('lists a scam opinion and the broker pattern, oldest first; uphold hides and sanctions at once; dismiss closes; twice is a 409', async () => {
+    const company = await insertCompany(t.db);
+    const author = await createMember(t, { nickname: '리딩방장' });
+    const opinion = await t.app.inject({
+      method: 'POST',
+      url: '/api/opinion',
+      headers: author.headers,
+      payload: { companyIdx: company, content: '상장 임박! 원금 보장, 카톡 아이디 lead77 로 연락주세요' },
+    });
+    expect(opinion.statusCode, opinion.body).toBe(200);
+    const opinionIdx = (opinion.json() as { result: { opinionIdx: number } }).result.opinionIdx;
+    // A broker: listings on five companies within ten minutes.
+    const broker = await createMember(t, { nickname: '물량중개' });
+    for (let i = 0; i < 5; i++) {
+      const c = await insertCompany(t.db);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/trade/sell',
+        headers: broker.headers,
+        payload: {
+          companyIdx: c,
+          stockCount: 10,
+          stockPerPrice: 10_000,
+          stockCountNegotiationFlag: false,
+          stockPriceNegotiationFlag: true,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+
+    const queue = await getAs<{ data: AdminReviewItem[]; total: number; oldestWaitingSince: string | null }>(
+      moderator,
+      '/api/admin/review?size=100',
+    );
+    const scam = queue.data.find((i) => i.targetType === 'OPINION' && i.targetId === opinionIdx);
+    const pattern = queue.data.find((i) => i.kind === 'BROKER_PATTERN' && i.author.userIdx === broker.id);
+    expect(scam).toMatchObject({ kind: 'SCAM_TEXT', author: { userIdx: author.id, userNickname: '리딩방장' }, visible: true });
+    expect(scam?.content).toContain('원금 보장');
+    expect(scam?.reasons).toEqual(expect.arrayContaining(['PHRASE:상장임박', 'PHRASE:원금보장']));
+    expect(pattern).toMatchObject({ targetType: 'USER', targetId: broker.id, content: '', reasons: ['COMPANIES:5', 'WINDOW_MINUTES:10'] });
+    expect(queue.oldestWaitingSince).not.toBeNull();
+
+    const resolve = (id: number, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/review/${id}/resolve`, headers: moderator.headers, payload });
+    // A member item cannot be upheld without a sanction: nothing to hide.
+    await expectError(
+      t.app,
+      { method: 'POST', url: `/api/admin/review/${pattern?.id}/resolve`, headers: moderator.headers, payload: { action: 'UPHOLD' } },
+      400,
+      messages.adminReviewNeedsSanction,
+    );
+    const upheld = await resolve(scam?.id as number, {
+      action: 'UPHOLD',
+      sanction: { state: SanctionState.STOP_DEBATE, reason: '리딩방 홍보' },
+    });
+    expect(upheld.statusCode, upheld.body).toBe(200);
+    // At once: the opinion is gone for members, the author cannot write another, the audit has it.
+    const list = await getResult<{ data: Array<{ opinionIdx: number }> }>(t.app, `/api/v2/opinion/all/company/${company}`);
+    expect(list.data.map((o) => o.opinionIdx)).not.toContain(opinionIdx);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/opinion',
+      headers: await freshHeaders(t, author.id),
+      payload: { companyIdx: company, content: '다시 씁니다' },
+    });
+    expect(again.statusCode).toBe(403);
+    expect((await auditRows('review.uphold')).map((a) => a.target_id)).toContain(String(scam?.id));
+    await expectError(
+      t.app,
+      { method: 'POST', url: `/api/admin/review/${scam?.id}/resolve`, headers: moderator.headers, payload: { action: 'DISMISS' } },
+      409,
+      messages.reviewNotOpen,
+    );
+
+    expect((await resolve(pattern?.id as number, { action: 'DISMISS' })).statusCode).toBe(200);
+    const after = await getAs<{ data: AdminReviewItem[] }>(moderator, '/api/admin/review?size=100');
+    expect(after.data.map((i) => i.id)).not.toEqual(expect.arrayContaining([scam?.id]));
+    expect(after.data.map((i) => i.id)).not.toContain(pattern?.id);
+  });
+});
+
+describe('신고: a reported listing as operators read it', () => {
+  it('names the company, the side and the amounts with thousands separators', async () => {
+    const company = await insertCompany(t.db, { name: '표기확인기업' });
+    const owner = await createMember(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/trade/sell',
+      headers: await freshHeaders(t, owner.id),
+      payload: {
+        companyIdx: company,
+        stockCount: 1200,
+        stockPerPrice: 15_500,
+        stockCountNegotiationFlag: false,
+        stockPriceNegotiationFlag: true,
+      },
+    });
+    const tradeIdx = (res.json() as { result: { tradeIdx: number } }).result.tradeIdx;
+    const reporter = await createMember(t);
+    const report = await t.app.inject({
+      method: 'POST',
+      url: `/api/accuse/trade/${tradeIdx}`,
+      headers: await freshHeaders(t, reporter.id),
+      payload: { reason: 10, detail: '' },
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    const queue = await getAs<{ data: Array<{ targetId: number; content: string }> }>(
+      moderator,
+      '/api/admin/reports?status=OPEN&type=TRADE&size=100',
+    );
+    expect(queue.data.find((g) => g.targetId === tradeIdx)?.content).toBe('표기확인기업 · 매도 1,200주 × 15,500원');
   });
 });
 

@@ -7,6 +7,8 @@ import {
   adminReportGroupSchema,
   adminReportsQuery,
   adminResolveBody,
+  adminReviewItemSchema,
+  adminReviewResolveBody,
   adminTopFixBody,
   envelope,
   errorSchema,
@@ -104,6 +106,49 @@ export const adminMarketRoutes: FastifyPluginAsyncZod<{ market: AdminMarketServi
       },
     },
     async (req) => ({ result: await market.reports(req.query.status === 'OPEN', req.query.type, req.query.page, req.query.size) }),
+  );
+
+  app.get(
+    '/api/admin/review',
+    {
+      preHandler: reports,
+      schema: {
+        tags,
+        summary: '검토 대기: 신고 없이 올라온 항목 (사기 의심 문구, 브로커 패턴; 오래 기다린 순)',
+        querystring: adminQueueQuery,
+        response: {
+          200: envelope(
+            z.object({
+              data: z.array(adminReviewItemSchema),
+              total: z.number().int(),
+              page: z.number().int(),
+              size: z.number().int(),
+              oldestWaitingSince: z.string().nullable(),
+            }),
+          ),
+          ...errors,
+        },
+      },
+    },
+    async (req) => ({ result: await market.review(req.query.page, req.query.size) }),
+  );
+
+  app.post(
+    '/api/admin/review/:id/resolve',
+    {
+      preHandler: reports,
+      schema: {
+        tags,
+        summary: '검토 대기 처리: 문제 없음(DISMISS) 또는 조치(UPHOLD: 글 숨김·회원 제재)',
+        params: z.object({ id: idParam }),
+        body: adminReviewResolveBody,
+        response: { 200: envelope(z.literal(true)), ...errors },
+      },
+    },
+    async (req) => {
+      await market.resolveReview(actor(req), req.params.id, req.body);
+      return { result: true as const };
+    },
   );
 
   app.post(

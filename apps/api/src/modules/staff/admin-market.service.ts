@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { SanctionService } from '../auth/sanction.service.ts';
 import type { OpinionService } from '../opinion/opinion.service.ts';
 import type { ReportService } from '../report/report.service.ts';
+import type { ReviewService } from '../review/review.service.ts';
 import type { PriceService } from '../stock/price.service.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import type { TradeService } from '../trade/trade.service.ts';
@@ -20,12 +21,13 @@ export function createAdminMarketService(deps: {
   trades: TradeService;
   opinions: OpinionService;
   reports: ReportService;
+  reviews: ReviewService;
   sanctions: SanctionService;
   prices: PriceService;
   stocks: StockService;
   clock: Clock;
 }) {
-  const { db, audit, trades, opinions, reports, sanctions, prices, stocks, clock } = deps;
+  const { db, audit, trades, opinions, reports, reviews, sanctions, prices, stocks, clock } = deps;
   const change = auditedChange(db, audit, () => clock.now());
   return {
     proofs: (page: number, size: number) => trades.pendingProofs(page, size),
@@ -120,6 +122,38 @@ export function createAdminMarketService(deps: {
           const authorId = type === 'TRADE' ? await trades.hideByOperator(targetId, tx) : await opinions.hideByOperator(targetId, tx);
           if (body.sanction) {
             await sanctions.apply({ userId: authorId, state: body.sanction.state, reason: body.sanction.reason, endsAt, by: actor.id }, tx);
+          }
+        },
+      );
+    },
+
+    review: (page: number, size: number) => reviews.queue(page, size),
+
+    /**
+     * 검토 대기, one step: nothing wrong, or hide the opinion and/or sanction the member; with its
+     * audit entry, all in one transaction.
+     */
+    async resolveReview(actor: Actor, id: number, body: { action: 'DISMISS' | 'UPHOLD'; sanction?: AdminSanctionBody; note: string }) {
+      const endsAt = body.sanction?.endsAt ? new Date(body.sanction.endsAt) : null;
+      if (endsAt && endsAt.getTime() <= clock.now().getTime()) throw new AppError(400, 'adminEndsAtPast', 'BAD_REQUEST');
+      await change(
+        actor,
+        {
+          action: `review.${body.action === 'UPHOLD' ? 'uphold' : 'dismiss'}`,
+          targetType: 'REVIEW',
+          targetId: id,
+          detail: { sanction: body.sanction ?? null, note: body.note },
+        },
+        async (tx) => {
+          const item = await reviews.resolve(tx, id, actor.id);
+          if (body.action === 'DISMISS') return;
+          if (item.targetType === 'USER' && !body.sanction) throw new AppError(400, 'adminReviewNeedsSanction', 'BAD_REQUEST');
+          if (item.targetType === 'OPINION') await opinions.hideByOperator(item.targetId, tx);
+          if (body.sanction) {
+            await sanctions.apply(
+              { userId: item.userId, state: body.sanction.state, reason: body.sanction.reason, endsAt, by: actor.id },
+              tx,
+            );
           }
         },
       );

@@ -124,6 +124,13 @@ const ROUTES: Array<{
     request: async () => ({ method: 'DELETE', url: `/api/admin/content/notice/${await notice()}` }),
   },
   { name: 'proof queue', allowed: ['ADMIN', 'MODERATOR'], write: false, request: () => ({ url: '/api/admin/proofs?status=PENDING' }) },
+  { name: 'review queue', allowed: ['ADMIN', 'MODERATOR'], write: false, request: () => ({ url: '/api/admin/review' }) },
+  {
+    name: 'review resolve',
+    allowed: ['ADMIN', 'MODERATOR'],
+    write: true,
+    request: async (m) => ({ method: 'POST', url: `/api/admin/review/${await reviewItem(m)}/resolve`, payload: { action: 'DISMISS' } }),
+  },
   { name: 'pinned listings', allowed: ['ADMIN', 'MODERATOR'], write: false, request: () => ({ url: '/api/admin/top-fix' }) },
   { name: 'companies', allowed: ['ADMIN', 'EDITOR'], write: false, request: () => ({ url: '/api/admin/companies?query=' }) },
   {
@@ -225,6 +232,26 @@ async function reportedOpinion(m: TestMember, reporters = 1): Promise<number> {
     expect(r.statusCode, r.body).toBe(200);
   }
   return id;
+}
+
+/** An opinion by `m` with a scam phrase, queued for review without a report; the queue item's id. */
+async function reviewItem(m: TestMember): Promise<number> {
+  discussed ||= await insertCompany(t.db);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/opinion',
+    payload: { companyIdx: discussed, content: `원금 보장 리딩방 ${++proofSeq}` },
+    headers: m.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const id = (res.json() as { result: { opinionIdx: number } }).result.opinionIdx;
+  const row = await t.db
+    .selectFrom('review_queue')
+    .select('id')
+    .where('target_type', '=', 'OPINION')
+    .where('target_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
 }
 
 let unissued = 0;
