@@ -422,6 +422,24 @@ describe('신고: a reported listing as operators read it', () => {
   });
 });
 
+describe('the console’s writes keep the site’s origin check', () => {
+  it('a cookie-authenticated change from another site is refused and writes nothing; from our own origin it goes through', async () => {
+    const id = await insertCompany(t.db, { name: '출처확인기업' });
+    const cookies = { ACCESS_TOKEN: (await freshHeaders(t, editor.id)).authorization.slice('Bearer '.length) };
+    const request = (origin: string) => ({
+      method: 'PATCH' as const,
+      url: `/api/admin/company/${id}`,
+      cookies,
+      headers: { origin },
+      payload: { businessSummary: `${origin}에서 바꿈` },
+    });
+    await expectError(t.app, request('https://evil.example'), 403, messages.forbiddenOrigin);
+    const row = await t.db.selectFrom('companies').select('business_summary').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.business_summary).toBe('테스트용 기업입니다.');
+    expect((await t.app.inject(request('http://localhost:3000'))).statusCode).toBe(200);
+  });
+});
+
 describe('the movable clock of local test runs', () => {
   it('does not exist unless DEV_CLOCK started it', async () => {
     expect((await t.app.inject({ url: '/api/dev/clock' })).statusCode).toBe(404);

@@ -1,5 +1,12 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { messages } from '@beesang/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/database.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
 import { parseStaffGrantArgs, setStaffRole } from '../../db/staff.ts';
 import { expectError } from '../../test/http.ts';
 import { createMember, expiredToken, type TestMember } from '../../test/members.ts';
@@ -90,5 +97,49 @@ describe('npm run staff:grant arguments', () => {
     [['--role'], null],
   ])('%j → %j', (args, expected) => {
     expect(parseStaffGrantArgs(args)).toEqual(expected);
+  });
+});
+
+describe('npm run staff:grant, the real command', () => {
+  const cli = fileURLToPath(new URL('../../db/staff-cli.ts', import.meta.url));
+  const run = (args: string[], env: Record<string, string>) =>
+    spawnSync(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 });
+
+  it('makes the named member an ADMIN without --role: on PostgreSQL while the site runs, on the embedded database beside it', async () => {
+    if (t.databaseUrl) {
+      // PostgreSQL: the running app keeps serving; the command changes the shared database.
+      const m = await createMember(t);
+      await t.db.updateTable('users').set({ email: 'grant-pg@beesang.kr' }).where('id', '=', m.id).execute();
+      const out = run(['grant-pg@beesang.kr'], { DATABASE_URL: t.databaseUrl });
+      expect(out.status, out.stderr).toBe(0);
+      expect(out.stdout).toContain(`ADMIN 권한을 부여했습니다 (member ${m.id}`);
+      const res = await t.app.inject({ url: '/api/admin/audit', headers: m.headers });
+      expect(res.statusCode).toBe(200);
+      return;
+    }
+    // The embedded database: a data folder of its own, closed while the command runs.
+    const dir = mkdtempSync(join(tmpdir(), 'beesang-grant-'));
+    try {
+      let handle = await openDatabase({ dataDir: dir });
+      await migrateToLatest(handle.db);
+      const { id } = await handle.db
+        .insertInto('users')
+        .values({ nickname: '첫운영자', user_level: 2, sanction_state: 0, expert_type: 0, email: 'first@beesang.kr' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await handle.close();
+      const out = run([String(id)], { DATA_DIR: dir, DATABASE_URL: '' });
+      expect(out.status, out.stderr).toBe(0);
+      expect(out.stdout).toContain(`ADMIN 권한을 부여했습니다 (member ${id}, role ADMIN)`);
+      const usage = run([], { DATA_DIR: dir, DATABASE_URL: '' });
+      expect(usage.status).toBe(1);
+      expect(usage.stderr).toContain('사용법');
+      handle = await openDatabase({ dataDir: dir });
+      const row = await handle.db.selectFrom('users').select('staff_role').where('id', '=', id).executeTakeFirstOrThrow();
+      await handle.close();
+      expect(row.staff_role).toBe('ADMIN');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
