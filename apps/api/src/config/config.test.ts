@@ -48,3 +48,34 @@ describe('a server on the machine itself', () => {
       expect(isLocalOrigin(url)).toBe(false);
   });
 });
+
+describe('where a deployment keeps uploads', () => {
+  const deployment = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://beesang.example',
+    AUTH_SECRET: SECRET,
+    DATABASE_URL: 'postgres://db/beesang',
+  };
+  const s3 = { S3_BUCKET: 'media', S3_ENDPOINT: 'https://s3.example', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+
+  it('on DATABASE_URL at a public address, local disk is refused with the S3 settings named', () => {
+    const message = problem(deployment);
+    expect(message).toContain('업로드를 이 서버의 디스크에 둘 수 없습니다');
+    for (const name of ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'UPLOADS_LOCAL_OK=1'])
+      expect(message).toContain(name);
+    // Whatever NODE_ENV says: the address and the shared database make it a deployment.
+    expect(problem({ ...deployment, NODE_ENV: 'development' })).toContain('S3_BUCKET');
+  });
+
+  it('starts with S3, or with UPLOADS_LOCAL_OK=1 for a single instance', () => {
+    expect(loadConfig({ ...deployment, ...s3 }).s3?.bucket).toBe('media');
+    expect(loadConfig({ ...deployment, UPLOADS_LOCAL_OK: '1' }).s3).toBeUndefined();
+    expect(problem({ ...deployment, UPLOADS_LOCAL_OK: '0' })).toContain('S3_BUCKET');
+  });
+
+  it('npm start, PostgreSQL on this machine, and the embedded database at a public address are not such deployments', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/beesang' }).databaseUrl).toBe('postgres://localhost/beesang');
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://beesang.example', AUTH_SECRET: SECRET }).s3).toBeUndefined();
+  });
+});

@@ -1,4 +1,5 @@
 import { loadConfig } from '../../config/config.ts';
+import { createInvalidationBus, invalidationTransport, TOPICS } from '../../lib/invalidation.ts';
 import { openDatabase } from '../database.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { ImportError, importFolder } from './import.ts';
@@ -15,6 +16,12 @@ try {
   await migrateToLatest(handle.db);
   const result = await importFolder(handle.db, folder);
   console.log(`가져오기 완료 (imported): 종목 ${result.companies}행, 시세 ${result.prices}행, 재무 ${result.financials}행`);
+  if (config.databaseUrl) {
+    // Servers running on this database drop their cached companies, prices and search index now.
+    const bus = createInvalidationBus(invalidationTransport(config, {}));
+    bus.publish(TOPICS.company);
+    await bus.close();
+  }
 } catch (error) {
   if (error instanceof ImportError) {
     console.error(`가져오기 실패, 아무것도 바뀌지 않았습니다 (import failed, nothing changed): ${error.message}`);

@@ -4,6 +4,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { type InvalidationBus, TOPICS } from '../../lib/invalidation.ts';
 import type { AuthService } from './auth.service.ts';
 import type { TokensRepository } from './tokens.repository.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
@@ -15,8 +16,15 @@ const MAX_FAILURES_PER_IP = 20;
 const DUMMY_HASH = hash('not-a-real-password-beesang');
 
 /** Id + password accounts (Argon2id, throttled) and a member's own account: edit, password, deletion. */
-export function createAccountService(deps: { users: UsersRepository; tokens: TokensRepository; auth: AuthService; clock: Clock }) {
-  const { users, tokens, auth, clock } = deps;
+export function createAccountService(deps: {
+  users: UsersRepository;
+  tokens: TokensRepository;
+  auth: AuthService;
+  clock: Clock;
+  /** A deleted member's listings leave every order book: every instance is told. */
+  bus?: InvalidationBus;
+}) {
+  const { users, tokens, auth, clock, bus } = deps;
 
   return {
     async passwordSignUp(body: z.output<typeof passwordSignUpBody>, ticket: string | undefined): Promise<TokenPair> {
@@ -103,6 +111,7 @@ export function createAccountService(deps: { users: UsersRepository; tokens: Tok
       const now = clock.now();
       await tokens.revokeUser(member.id, now);
       await users.softDelete(member.id, now);
+      bus?.publish(TOPICS.listings);
     },
   };
 }

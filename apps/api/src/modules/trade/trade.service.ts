@@ -17,6 +17,7 @@ import type { Db } from '../../db/database.ts';
 import { idempotent } from '../../db/idempotency.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { type InvalidationBus, TOPICS } from '../../lib/invalidation.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { ReportService } from '../report/report.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
@@ -93,18 +94,20 @@ export function createTradeService(deps: {
   reviews: ReviewService;
   /** Our own uploads (POST /api/upload/image) are the only images a proof may point to. */
   isOwnUpload: (url: string) => boolean;
+  /** Tells every instance that listings changed (their order books and best 호가). */
+  bus: InvalidationBus;
 }) {
-  const { db, clock, stocks, prices, reviews, isOwnUpload } = deps;
+  const { db, clock, stocks, prices, reviews, isOwnUpload, bus } = deps;
   const repo: TradeRepository = createTradeRepository(db);
-  // Open listings are what every stock page reads; they change only through this service, which
-  // clears the cache on every write. Keyed by the business second too, so that a listing reaching
-  // its end date drops out at once (and frozen test clocks behave). Another instance's write shows
-  // here within a second.
+  // Open listings are what every stock page reads; every write here publishes on the invalidation
+  // bus and every instance (this one at once) clears them. Keyed by the business second too, so
+  // that a listing reaching its end date drops out at once (and frozen test clocks behave).
   const openLists = createTtlCache<string, { rows: TradeRow[]; total: number }>(1000);
   const openKey = (...parts: Array<string | number | undefined>) => [...parts, Math.floor(clock.now().getTime() / 1000)].join(':');
+  bus.subscribe(TOPICS.listings, () => openLists.clear());
+  // The stock service listens too: a company's best 호가 come from its open listings.
   const changed = <T>(companyId: number, result: T): T => {
-    openLists.clear();
-    stocks.listingsChanged(companyId);
+    bus.publish(TOPICS.listings, String(companyId));
     return result;
   };
 

@@ -53,9 +53,19 @@ async function readSingleFile(req: FastifyRequest): Promise<Buffer> {
   return file;
 }
 
-function pickStorage(config: UploadConfig): UploadStorage {
+function pickStorage(config: UploadConfig): UploadStorage & { close?(): void } {
   if (config.s3) return createS3Storage(config.s3);
   return createLocalStorage(config.uploadDir ?? join(tmpdir(), 'beesang-uploads'));
+}
+
+/** A store that fails (the bucket down or refusing) is a 503 with a Korean message; the cause goes to the log only. */
+async function storeOrFail<T>(req: FastifyRequest, what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    req.log.error({ err: error }, `upload storage failed to ${what}`);
+    throw new AppError(503, 'uploadStoreFailed', 'STORAGE_UNAVAILABLE', { retryAfter: 5 });
+  }
 }
 
 /**
@@ -66,6 +76,7 @@ function pickStorage(config: UploadConfig): UploadStorage {
 export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, options) => {
   const { config } = options;
   const storage = options.storage ?? pickStorage(config);
+  app.addHook('onClose', async () => (storage as { close?(): void }).close?.());
   // Registered inside this plugin only: no other route accepts multipart bodies.
   await app.register(multipart, { throwFileSizeLimit: true });
 
@@ -75,7 +86,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
     else await options.limits.check(req, { memberId }, 'memberUploads');
     const image = await reencodeImage(await readSingleFile(req));
     const name = newUploadName(image.extension);
-    const fileUrl = await storage.put(name, image.bytes, image.contentType);
+    const fileUrl = await storeOrFail(req, 'store', () => storage.put(name, image.bytes, image.contentType));
     // Name and size only: never the client's file name or any bytes.
     req.log.info({ upload: name, bytes: image.bytes.length }, 'image uploaded');
     return reply.header('cache-control', 'no-store').send({ result: { fileUrl } });
@@ -83,7 +94,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
 
   app.get<{ Params: { name: string } }>('/uploads/:name', { schema: { hide: true } }, async (req, reply) => {
     const name = req.params.name;
-    const bytes = UPLOAD_NAME.test(name) ? await storage.read(name) : null;
+    const bytes = UPLOAD_NAME.test(name) ? await storeOrFail(req, 'read', () => storage.read(name)) : null;
     if (!bytes) throw new NotFoundError();
     return reply
       .header('content-type', 'image/webp')

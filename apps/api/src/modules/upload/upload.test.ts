@@ -1,6 +1,4 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -10,9 +8,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, multipartPost } from '../../test/http.ts';
 import { createMember } from '../../test/members.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createS3Storage } from './s3-storage.ts';
-import { sha256Hex, signV4 } from './sigv4.ts';
+import { startS3Server } from '../../test/s3-server.ts';
+import { createTestApp, secondInstance, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let dir: string;
@@ -260,82 +257,58 @@ describe('GET /uploads/:name', () => {
   });
 });
 
-describe('S3 storage', () => {
-  let server: Server;
-  let endpoint: string;
-  const received: { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer }[] = [];
-  let failNext = false;
-
+describe('S3 storage (a real S3 protocol server)', () => {
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let app: TestApp;
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-        res.statusCode = failNext ? 403 : 200;
-        failNext = false;
-        res.end(res.statusCode === 200 ? '' : '<Error><Code>AccessDenied</Code></Error>');
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    s3 = await startS3Server();
+    app = await createTestApp({ seed: false, config: { s3: s3.config } });
   });
   afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
+    await app?.close();
+    await s3?.close();
   });
 
-  const config = () => ({
-    bucket: 'beesang-media',
-    endpoint,
-    accessKeyId: 'AKIDEXAMPLE',
-    secretAccessKey: 'test-secret-key',
-    region: 'ap-northeast-2',
-    publicUrl: 'https://cdn.example.com/media',
+  it('stores the re-encoded image in the bucket under a generated name; the bucket and every instance serve it', async () => {
+    const res = await app.app.inject(upload([{ filename: 'me.png', type: 'image/png', bytes: await picture().png().toBuffer() }]));
+    expect(res.statusCode, res.body).toBe(200);
+    const { fileUrl } = (res.json() as { result: { fileUrl: string } }).result;
+    expect(fileUrl).toMatch(new RegExp(`^${s3.config.publicUrl}/[0-9a-f]{32}\\.webp$`));
+
+    const fromBucket = await fetch(fileUrl);
+    expect(fromBucket.status).toBe(200);
+    expect(fromBucket.headers.get('content-type')).toBe('image/webp');
+    expect(fromBucket.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const bytes = Buffer.from(await fromBucket.arrayBuffer());
+    expect((await sharp(bytes).metadata()).format).toBe('webp');
+
+    // Another instance (nothing shared but the settings) serves the same object at /uploads/<name>.
+    const other = await secondInstance(app);
+    try {
+      const name = fileUrl.slice(fileUrl.lastIndexOf('/') + 1);
+      const served = await other.app.inject({ method: 'GET', url: `/uploads/${name}` });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+      expect((await other.app.inject({ method: 'GET', url: `/uploads/${'0'.repeat(32)}.webp` })).statusCode).toBe(404);
+    } finally {
+      await other.close();
+    }
   });
 
-  it('PUTs the object path-style with a SigV4 signature and returns its public URL', async () => {
-    const storage = createS3Storage(config());
-    const bytes = await picture().webp().toBuffer();
-    const name = `${'ab'.repeat(16)}.webp`;
-    const url = await storage.put(name, bytes, 'image/webp');
-    expect(url).toBe(`https://cdn.example.com/media/${name}`);
-    const req = received.at(-1);
-    expect(req?.method).toBe('PUT');
-    expect(req?.url).toBe(`/beesang-media/${name}`);
-    expect(req?.body.equals(bytes)).toBe(true);
-    expect(req?.headers['content-type']).toBe('image/webp');
-    expect(req?.headers['x-amz-content-sha256']).toBe(sha256Hex(bytes));
-    expect(req?.headers['x-amz-date']).toMatch(/^\d{8}T\d{6}Z$/);
-    expect(req?.headers.authorization).toMatch(
-      /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/ap-northeast-2\/s3\/aws4_request, SignedHeaders=cache-control;content-type;host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/,
-    );
-    expect(await storage.read(name)).toBeNull();
-  });
-
-  it('fails when the bucket refuses, without leaking the answer', async () => {
-    failNext = true;
-    const storage = createS3Storage(config());
-    await expect(storage.put(`${'cd'.repeat(16)}.webp`, Buffer.from('x'), 'image/webp')).rejects.toThrow(/status 403$/);
-  });
-
-  it('signs like AWS documents (GET Object example of the SigV4 reference)', () => {
-    const headers = signV4(
-      {
-        accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
-        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
-        region: 'us-east-1',
-        service: 's3',
-      },
-      {
-        method: 'GET',
-        url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
-        at: new Date('2013-05-24T00:00:00Z'),
-        payloadHash: sha256Hex(''),
-        headers: { range: 'bytes=0-9', 'x-amz-content-sha256': sha256Hex('') },
-      },
-    );
-    expect(headers.authorization).toBe(
-      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
-    );
+  it('a bucket that refuses the key is a 503 with a Korean message, and nothing of its answer leaks', async () => {
+    const refused = await createTestApp({ seed: false, config: { s3: { ...s3.config, accessKeyId: 'NOT-A-KEY' } } });
+    try {
+      const body = await expectError(
+        refused.app,
+        upload([{ filename: 'me.png', type: 'image/png', bytes: await picture().png().toBuffer() }]),
+        503,
+        messages.uploadStoreFailed,
+      );
+      expect(body.code).toBe('STORAGE_UNAVAILABLE');
+      expect(JSON.stringify(body)).not.toMatch(/InvalidAccessKeyId|NOT-A-KEY|127\.0\.0\.1/);
+    } finally {
+      await refused.close();
+    }
   });
 });
