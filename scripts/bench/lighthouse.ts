@@ -6,6 +6,8 @@ export interface LighthouseScores {
   accessibility: number;
   bestPractices: number;
   seo: number;
+  /** the performance score of every run, in order */
+  performanceRuns: number[];
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
@@ -24,7 +26,7 @@ export async function lighthouseScores(url: string, runs = 3): Promise<Lighthous
       '--disable-dev-shm-usage',
     ],
   });
-  const all: LighthouseScores[] = [];
+  const all: Array<Omit<LighthouseScores, 'performanceRuns'>> = [];
   try {
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(url, {
@@ -50,5 +52,6 @@ export async function lighthouseScores(url: string, runs = 3): Promise<Lighthous
     accessibility: median(all.map((s) => s.accessibility)),
     bestPractices: median(all.map((s) => s.bestPractices)),
     seo: median(all.map((s) => s.seo)),
+    performanceRuns: all.map((s) => s.performance),
   };
 }

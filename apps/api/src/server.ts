@@ -27,6 +27,7 @@ async function main() {
     db: handle.db,
     socialProviders: loadSocialProviders(),
     backgroundJobs: true,
+    ...(handle.poolStats && { dbPool: handle.poolStats }),
     ...(devClock && { clock: devClock, devClock }),
   });
 
@@ -63,6 +64,8 @@ async function main() {
     throw error;
   }
   say(`http://localhost:${config.port} 에서 실행 중입니다 (listening).`);
+  // A first start wrote the latest demo bars; the older ones follow while the site answers.
+  void handle.finishSeeding(say);
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,8 @@
 import { type DatabaseHandle, DataDirLockedError, openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
-import { hasCompanies, seedDemoData } from './seed/seed.ts';
+import { isNewDataDir, pgliteTemplate } from './seed/first-start.ts';
+import { releaseMemory } from './seed/release-memory.ts';
+import { backfillDemoBars, hasCompanies, seedDemoData } from './seed/seed.ts';
 
 export class StartupError extends Error {}
 
@@ -13,18 +15,31 @@ function describeDbError(error: unknown, url: string | undefined): string {
   return `내장 데이터베이스를 열 수 없습니다 (cannot open the embedded database): ${text}. data/ 폴더를 확인하세요.`;
 }
 
-/** Opens the database, migrates it, and seeds demo data into an empty one. */
+/** An open database; `finishSeeding` writes demo data a first start deferred (the older bars) while the site answers. */
+export type PreparedDatabase = DatabaseHandle & { finishSeeding(log?: (message: string) => void): Promise<void> };
+
+/**
+ * Opens the database, migrates it, and seeds demo data into an empty one. On the embedded
+ * database the seed writes the latest bars at once and leaves the older ones to `finishSeeding`
+ * (decision 0013), so that the first start answers within seconds; a new data folder starts
+ * from a template of an empty, migrated database (first-start.ts).
+ */
 export async function prepareDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
   seedDemoData: boolean;
   log?: (message: string) => void;
-}): Promise<DatabaseHandle> {
+}): Promise<PreparedDatabase> {
   let handle: DatabaseHandle;
+  let seeded: { companies: number; bars: number } | undefined;
   try {
+    const dataDir = options.databaseUrl ? undefined : options.dataDir;
+    // A new embedded database starts from a template: no initdb (three seconds or more) on the way.
+    const template = dataDir && isNewDataDir(dataDir) ? await pgliteTemplate() : undefined;
     handle = await openDatabase({
       databaseUrl: options.databaseUrl,
-      dataDir: options.dataDir,
+      dataDir,
+      template,
       onIdleError: (error) =>
         options.log?.(`데이터베이스 연결이 끊겨 다음 요청에서 다시 연결합니다 (connection dropped): ${error.message}`),
     });
@@ -34,8 +49,44 @@ export async function prepareDatabase(options: {
   }
   if (options.seedDemoData && !(await hasCompanies(handle.db))) {
     options.log?.('빈 데이터베이스에 데모 데이터를 넣는 중입니다 (seeding demo data)…');
-    const result = await seedDemoData(handle.db);
-    options.log?.(`데모 데이터 준비 완료: 종목 ${result.companies}개, 일봉 ${result.bars}개`);
+    // On PostgreSQL every bar is written now: several instances may start at once, and one that
+    // stopped half-way through a background fill would leave it to the next.
+    seeded = await seedDemoData(handle.db, { deferOlderBars: handle.kind === 'pglite' });
   }
-  return handle;
+  if (seeded) {
+    options.log?.(`데모 데이터 준비 완료: 종목 ${seeded.companies}개, 일봉 ${seeded.bars}개`);
+    releaseMemory();
+  }
+
+  const stop = new AbortController();
+  let filling: Promise<void> | undefined;
+  const db = handle.db;
+  const copy = handle.copyCsv;
+  const close = handle.close;
+  const reopen = handle.reopen;
+  return {
+    ...handle,
+    finishSeeding(log) {
+      filling ??= (async () => {
+        try {
+          const n = await backfillDemoBars(db, { copy, signal: stop.signal });
+          if (n === 0 || stop.signal.aborted) return;
+          log?.(`데모 데이터의 지난 일봉 ${n}개를 채웠습니다 (older demo bars written)`);
+          // The fill left PostgreSQL's buffers resident in a WASM heap that cannot shrink: open anew.
+          await reopen?.();
+          releaseMemory();
+        } catch (error) {
+          log?.(
+            `데모 일봉을 채우지 못했습니다; 다음 시작 때 다시 채웁니다 (backfill failed): ${error instanceof Error ? error.message : String(error)}`,
+          );
+        }
+      })();
+      return filling;
+    },
+    async close() {
+      stop.abort();
+      await filling;
+      await close();
+    },
+  };
 }

@@ -21,7 +21,8 @@ describe('what the running app writes to its log', () => {
   const lines: string[] = [];
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ seed: false, logLines: lines });
+    // Debug: every request is logged, so that every request of the journey is checked.
+    t = await createTestApp({ seed: false, logLines: lines, config: { logLevel: 'debug' } });
   });
   afterAll(async () => {
     await t?.close();
@@ -56,5 +57,45 @@ describe('what the running app writes to its log', () => {
       expect(secret.length).toBeGreaterThan(5);
       expect(log).not.toContain(secret);
     }
+  });
+});
+
+describe('the request log at info, the production default', () => {
+  const lines: string[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ companies: 3, logLines: lines });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('writes nothing for requests that succeed, and one line without body or query for each that fails', async () => {
+    lines.length = 0;
+    for (let i = 0; i < 5; i++) expect((await t.app.inject({ url: '/api/v2/stock/profile/1' })).statusCode).toBe(200);
+    expect(lines).toEqual([]);
+
+    const phone = '01055501234';
+    await t.app.inject({ url: `/api/v2/stock/profile/999999?phone=${phone}` });
+    expect((await t.app.inject({ method: 'POST', url: '/api/sms/match', payload: { phone, code: '12345x' } })).statusCode).toBe(400);
+    await t.app.inject({ url: `/api/user/userPhone/${phone}` });
+    expect((await t.app.inject({ url: `/api/no-such-route/${phone}` })).statusCode).toBe(404);
+    // One line per request, and nothing else (no "incoming request", no "route not found").
+    expect(lines).toHaveLength(4);
+    const logged = lines.map((line) => JSON.parse(line) as { req?: { url: string }; res?: { statusCode: number }; ms?: number });
+    const requests = logged.filter((l) => l.req);
+    expect(requests.map((l) => [l.req?.url, l.res?.statusCode])).toEqual([
+      ['/api/v2/stock/profile/999999', 404],
+      ['/api/sms/match', expect.any(Number)],
+      ['/api/user/userPhone/010****1234', expect.any(Number)],
+      ['/api/no-such-route/010****1234', 404],
+    ]);
+    for (const l of requests) {
+      expect(l.res?.statusCode).toBeGreaterThanOrEqual(400);
+      expect(typeof l.ms).toBe('number');
+    }
+    const text = lines.join('\n');
+    expect(text).not.toContain(phone);
+    expect(text).not.toContain('12345x');
   });
 });

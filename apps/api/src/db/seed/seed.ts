@@ -1,9 +1,10 @@
 import { seoulDay } from '@beesang/contract';
-import { sql } from 'kysely';
 import type { Db } from '../database.ts';
-import { businessDays, generateCompanies, roundToTick } from './demo-companies.ts';
-import { generateContents } from './demo-contents.ts';
-import { DEMO_MEMBER_DOMAIN, DEMO_MEMBER_LEVEL, generateMarket } from './demo-market.ts';
+import { barChunks, type CopyCsv, copyBarChunk, insertBarChunk } from './bulk-bars.ts';
+import { businessDays, generateCompanies } from './demo-companies.ts';
+import { generateHistory } from './demo-history.ts';
+import { DEMO_MEMBER_DOMAIN } from './demo-market.ts';
+import { insertDemoContentAndMarket } from './demo-market-writes.ts';
 import { createRandom } from './random.ts';
 
 export interface SeedOptions {
@@ -11,13 +12,20 @@ export interface SeedOptions {
   years?: number;
   today?: Date;
   seed?: number;
+  /**
+   * Write only the last three months of bars now (every page and the 1M/3M charts are complete)
+   * and leave the older ones to `backfillDemoBars`, which the server runs once it answers
+   * (decision 0013). Without it every bar is written before this returns.
+   */
+  deferOlderBars?: boolean;
 }
 
-const CHUNK = 2000;
-
-async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
-}
+const DEFAULT_SEED = 20261121;
+/** What a deferred seed still owes: the options to draw the same data again. */
+const PENDING_KEY = 'demo_bars_pending';
+/** Calendar days of bars written at once by a deferred seed: the 3-month chart's range. */
+const RECENT_DAYS = 92;
+const BAR_CHUNK = 20_000;
 
 export async function isDemoDataLoaded(db: Db): Promise<boolean> {
   const row = await db.selectFrom('app_meta').select('value').where('key', '=', 'demo_data').executeTakeFirst();
@@ -29,19 +37,30 @@ export async function hasCompanies(db: Db): Promise<boolean> {
   return row !== undefined;
 }
 
+/** The demo data for these options, drawn in one deterministic order. */
+function draw(options: SeedOptions) {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const today = options.today ?? new Date();
+  const random = createRandom(seed);
+  const companies = generateCompanies(random, options.companies ?? 300, today);
+  const days = businessDays(today, options.years ?? 5);
+  const history = generateHistory(random, companies, days, today);
+  const cutoff = seoulDay(new Date(today.getTime() - RECENT_DAYS * 86_400_000));
+  const recentFrom = Math.max(
+    0,
+    days.findIndex((d) => d >= cutoff),
+  );
+  return { seed, today, random, companies, history, recentFrom };
+}
+
 /**
  * Deterministic demo data: companies across every label and sector, daily bars, yearly
  * financials, views and content. Replaces earlier demo rows; real (imported) rows stay.
  */
-export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<{ companies: number; bars: number }> {
-  const count = options.companies ?? 300;
-  const years = options.years ?? 5;
-  const today = options.today ?? new Date();
-  const random = createRandom(options.seed ?? 20261121);
-  const companies = generateCompanies(random, count, today);
-  const days = businessDays(today, years);
-  const todayDay = seoulDay(today);
-  let bars = 0;
+export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<{ companies: number; bars: number; deferredBars: number }> {
+  const { seed, today, random, companies, history, recentFrom } = draw(options);
+  const firstBar = options.deferOlderBars ? recentFrom : 0;
+  const barsPerCompany = history.days.length;
 
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('contents').where('is_demo', '=', true).execute();
@@ -50,210 +69,114 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<{
     await trx.deleteFrom('opinions').where('company_id', 'in', demoCompanies).execute();
     await trx.deleteFrom('users').where('login_id', 'like', `%@${DEMO_MEMBER_DOMAIN}`).execute();
     await trx.deleteFrom('companies').where('is_demo', '=', true).execute();
+    await trx.deleteFrom('app_meta').where('key', '=', PENDING_KEY).execute();
 
+    // Prices, views and the logo come from the drawn history: one insert, no update per company.
     const inserted = await trx
       .insertInto('companies')
       .values(
-        companies.map((c) => ({
-          code: c.code,
-          name: c.name,
-          logo_url: '',
-          sector: c.sector,
-          labels: c.labels,
-          shares_outstanding: c.sharesOutstanding,
-          ceo_name: c.ceoName,
-          founded_on: c.foundedOn,
-          address: c.address,
-          homepage_url: c.homepageUrl,
-          business_summary: c.businessSummary,
-          listed_at: c.listedAt,
-          current_price: 0,
-          previous_close: 0,
-          is_demo: true,
-          price_source: 'DEMO',
-        })),
+        companies.map((c, i) => {
+          const price = history.prices[i] as (typeof history.prices)[number];
+          return {
+            code: c.code,
+            name: c.name,
+            logo_url: `/media/logos/${c.code}.svg`,
+            sector: c.sector,
+            labels: c.labels,
+            shares_outstanding: c.sharesOutstanding,
+            ceo_name: c.ceoName,
+            founded_on: c.foundedOn,
+            address: c.address,
+            homepage_url: c.homepageUrl,
+            business_summary: c.businessSummary,
+            listed_at: c.listedAt,
+            current_price: price.current,
+            previous_close: price.previous,
+            price_updated_at: price.updatedAt,
+            view_count: price.views,
+            is_demo: true,
+            price_source: 'DEMO',
+          };
+        }),
       )
       .returning(['id', 'code'])
       .execute();
     const idByCode = new Map(inserted.map((r) => [r.code, r.id]));
-    await trx
-      .updateTable('companies')
-      .set({ logo_url: sql<string>`'/media/logos/' || code || '.svg'` })
-      .where('is_demo', '=', true)
-      .execute();
+    const companyIds = companies.map((c) => idByCode.get(c.code) as number);
 
-    const barRows: Array<{ company_id: number; day: string; open: number; high: number; low: number; close: number; volume: number }> = [];
-    const viewRows: Array<{ company_id: number; day: string; views: number }> = [];
-    const finRows: Array<Record<string, number | string>> = [];
-    const priceUpdates: Array<{ id: number; current: number; previous: number; updatedAt: Date; views: number }> = [];
-
-    for (const c of companies) {
-      const id = idByCode.get(c.code) as number;
-      let price = c.basePrice;
-      let previous = price;
-      let lastTradeDay = days[0] as string;
-      for (const day of days) {
-        const trades = random.chance(c.liquidity);
-        const open = price;
-        if (trades) {
-          previous = price;
-          price = roundToTick(price * Math.exp(c.volatility * random.normal() + 0.0002));
-          lastTradeDay = day;
-        } else {
-          previous = price;
-        }
-        const high = trades ? roundToTick(Math.max(open, price) * (1 + random.next() * c.volatility * 0.5)) : price;
-        const low = trades ? roundToTick(Math.min(open, price) * (1 - random.next() * c.volatility * 0.5)) : price;
-        const volume = trades ? random.int(1, 400) * 10 : 0;
-        barRows.push({
-          company_id: id,
-          day,
-          open,
-          high: Math.max(high, open, price),
-          low: Math.min(low, open, price),
-          close: price,
-          volume,
-        });
-      }
-      let totalViews = 0;
-      for (let d = 0; d < 7; d++) {
-        const views = random.int(0, 120);
-        totalViews += views;
-        viewRows.push({ company_id: id, day: seoulDay(new Date(today.getTime() - d * 86_400_000)), views });
-      }
-      // A trade today is stamped at a time today before now; older ones at the end of that day.
-      const updatedAt =
-        lastTradeDay === todayDay ? new Date(today.getTime() - random.int(1, 8 * 60) * 60_000) : new Date(`${lastTradeDay}T06:30:00Z`);
-      priceUpdates.push({ id, current: price, previous, updatedAt, views: totalViews + random.int(0, 5000) });
-
-      let revenue = random.int(5, 3000) * 100_000_000;
-      const lastYear = Number(todayDay.slice(0, 4)) - 1;
-      for (let year = lastYear - 3; year <= lastYear; year++) {
-        revenue = Math.round(revenue * (0.85 + random.next() * 0.6));
-        const margin = Math.round((random.next() * 0.5 - 0.2) * 10_000) / 100;
-        const operatingProfit = Math.round((revenue * margin) / 100);
-        const netIncome = Math.round(operatingProfit * (0.6 + random.next() * 0.3));
-        finRows.push({
-          company_id: id,
-          year,
-          revenue,
-          operating_profit: operatingProfit,
-          net_income: netIncome,
-          operating_margin: margin,
-          debt_ratio: Math.round(random.next() * 30_000) / 100,
-          roe: Math.round((random.next() * 0.6 - 0.2) * 10_000) / 100,
-        });
-      }
-    }
-    bars = barRows.length;
-    await insertChunks(barRows, (chunk) => trx.insertInto('price_bars').values(chunk).execute());
-    await insertChunks(viewRows, (chunk) => trx.insertInto('company_daily_views').values(chunk).execute());
-    await insertChunks(finRows, (chunk) =>
-      trx
-        .insertInto('company_financials')
-        .values(chunk as never)
-        .execute(),
-    );
-    for (const p of priceUpdates) {
+    for (const chunk of barChunks(history, companyIds, firstBar, barsPerCompany, BAR_CHUNK)) await insertBarChunk(trx, history, chunk);
+    if (history.views.length > 0)
       await trx
-        .updateTable('companies')
-        .set({ current_price: p.current, previous_close: p.previous, price_updated_at: p.updatedAt, view_count: p.views })
-        .where('id', '=', p.id)
+        .insertInto('company_daily_views')
+        .values(history.views.map((v) => ({ company_id: companyIds[v.companyIndex] as number, day: v.day, views: v.views })))
         .execute();
-    }
-
-    const contents = generateContents(
-      random,
-      companies.map((c) => c.name),
-      today,
-    );
-    await trx
-      .insertInto('contents')
-      .values(
-        contents.map((c) => ({
-          kind: c.kind,
-          title: c.title,
-          summary: c.summary,
-          body: c.body,
-          source: c.source,
-          thumbnail_url: '',
-          pinned: c.pinned,
-          published_at: c.publishedAt,
-          event_starts_at: c.eventStartsAt,
-          event_ends_at: c.eventEndsAt,
-          is_demo: true,
-        })),
-      )
-      .execute();
-
-    // Members, listings and opinions, from their own random stream so the rest stays as it was.
-    const market = generateMarket(
-      createRandom((options.seed ?? 20261121) + 1),
-      priceUpdates.map((p) => p.current),
-      today,
-    );
-    const memberIds = (
+    if (history.financials.length > 0)
       await trx
-        .insertInto('users')
-        .values(
-          market.members.map((m, i) => ({
-            nickname: m.nickname,
-            login_id: `member${i + 1}@${DEMO_MEMBER_DOMAIN}`,
-            user_level: DEMO_MEMBER_LEVEL,
-            expert_type: m.expert,
-            expert_name: m.expertName ?? null,
-            office_name: m.office ?? null,
-            office_dept: m.dept ?? null,
-            social_subject: null,
-            password_hash: null,
-            phone_hash: null,
-            email: null,
-            real_name: null,
-            introduction: null,
-          })),
-        )
-        .returning('id')
-        .execute()
-    ).map((r) => r.id);
-    const companyIdAt = (i: number) => priceUpdates[i]?.id as number;
-    await insertChunks(market.trades, (chunk) =>
-      trx
-        .insertInto('trades')
-        .values(
-          chunk.map((t) => ({
-            company_id: companyIdAt(t.companyIndex),
-            user_id: memberIds[t.memberIndex] as number,
-            trade_type: t.tradeType,
-            stock_count: t.count,
-            stock_per_price: t.price,
-            count_negotiable: t.countNegotiable,
-            price_negotiable: t.priceNegotiable,
-            created_at: t.createdAt,
-            updated_at: t.createdAt,
-            expires_at: t.expiresAt,
-          })),
-        )
-        .execute(),
-    );
-    await insertChunks(market.opinions, (chunk) =>
-      trx
-        .insertInto('opinions')
-        .values(
-          chunk.map((o) => ({
-            company_id: companyIdAt(o.companyIndex),
-            user_id: memberIds[o.memberIndex] as number,
-            body: o.body,
-            created_at: o.createdAt,
-          })),
-        )
-        .execute(),
-    );
+        .insertInto('company_financials')
+        .values(history.financials.map(({ companyIndex, ...f }) => ({ company_id: companyIds[companyIndex] as number, ...f })) as never)
+        .execute();
+
+    await insertDemoContentAndMarket(trx, {
+      random,
+      seed,
+      companies,
+      companyIds,
+      prices: history.prices.map((p) => p.current),
+      today,
+    });
 
     await trx
       .insertInto('app_meta')
       .values({ key: 'demo_data', value: 'true' })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: 'true' }))
       .execute();
+    if (firstBar > 0) {
+      const plan = { seed, today: today.toISOString(), years: options.years ?? 5, companies: companies.length };
+      await trx
+        .insertInto('app_meta')
+        .values({ key: PENDING_KEY, value: JSON.stringify(plan) })
+        .execute();
+    }
   });
-  return { companies: companies.length, bars };
+  return { companies: companies.length, bars: companies.length * barsPerCompany, deferredBars: companies.length * firstBar };
+}
+
+/**
+ * Writes the bars a deferred seed left (the same draw again), in chunks with the event loop free
+ * in between, while the site already answers. Safe to run again after an interruption: it starts
+ * over. Returns the number of bars written (0 when nothing was owed or `signal` stopped it).
+ */
+export async function backfillDemoBars(
+  db: Db,
+  options: { copy?: CopyCsv | undefined; signal?: AbortSignal; chunk?: number } = {},
+): Promise<number> {
+  const owed = await db.selectFrom('app_meta').select('value').where('key', '=', PENDING_KEY).executeTakeFirst();
+  if (!owed) return 0;
+  const plan = JSON.parse(owed.value) as { seed: number; today: string; years: number; companies: number };
+  const { companies, history, recentFrom } = draw({ ...plan, today: new Date(plan.today) });
+  const rows = await db.selectFrom('companies').select(['id', 'code']).where('is_demo', '=', true).execute();
+  const idByCode = new Map(rows.map((r) => [r.code, r.id]));
+  const companyIds = companies.map((c) => idByCode.get(c.code));
+  const done = () => db.deleteFrom('app_meta').where('key', '=', PENDING_KEY).where('value', '=', owed.value).execute();
+  // The demo data was replaced or removed since (a re-seed, an operator): nothing is owed any more.
+  if (companyIds.some((id) => id === undefined) || recentFrom === 0) {
+    await done();
+    return 0;
+  }
+  const ids = companyIds as number[];
+  await db
+    .deleteFrom('price_bars')
+    .where('company_id', 'in', ids)
+    .where('day', '<', history.days[recentFrom] as string)
+    .execute();
+  let written = 0;
+  for (const chunk of barChunks(history, ids, 0, recentFrom, options.chunk ?? 5000)) {
+    if (options.signal?.aborted) return written;
+    if (options.copy) await copyBarChunk(options.copy, history, chunk);
+    else await insertBarChunk(db, history, chunk);
+    written += chunk.at.length;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await done();
+  return written;
 }

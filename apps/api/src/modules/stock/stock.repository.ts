@@ -101,9 +101,12 @@ export function createStockRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    async listAllForSearch(): Promise<SearchRow[]> {
+    /** Every company for the search index, or only those with `ids` (a refresh of changed companies). */
+    async listAllForSearch(ids?: readonly number[]): Promise<SearchRow[]> {
+      if (ids?.length === 0) return [];
       return db
         .selectFrom('companies')
+        .$if(ids !== undefined, (qb) => qb.where('id', 'in', ids as number[]))
         .select([
           'id',
           'code',

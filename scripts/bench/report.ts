@@ -1,0 +1,62 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import type { LoadResult } from './load.ts';
+
+export const START = '<!-- bench:start (written by npm run bench; edit outside the markers) -->';
+export const END = '<!-- bench:end -->';
+
+export const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+};
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** Median and range of the rounds of one side of a comparison. */
+export function summary(runs: LoadResult[]) {
+  const rps = runs.map((r) => r.rps);
+  return {
+    rps: median(rps),
+    min: Math.min(...rps),
+    max: Math.max(...rps),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+  };
+}
+
+export const verdict = (ok: boolean, miss: string) => (ok ? 'met' : `missed (${miss})`);
+
+export function machine() {
+  const git = (...args: string[]) => {
+    try {
+      return execFileSync('git', args, { encoding: 'utf8' }).trim();
+    } catch {
+      return '';
+    }
+  };
+  const commit = git('rev-parse', '--short', 'HEAD') || 'unknown';
+  const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
+  const cpu = cpus();
+  return {
+    commit: dirty ? `${commit} + uncommitted changes` : commit,
+    node: process.versions.node,
+    cores: cpu.length,
+    cpuModel: cpu[0]?.model.trim() ?? 'unknown',
+    memoryGb: totalmem() / 2 ** 30,
+    date: new Date().toISOString().slice(0, 16).replace('T', ' '),
+    load: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / '),
+  };
+}
+
+/** Replaces what lies between the markers of docs/benchmarks.md, keeping everything else. */
+export function writeBetweenMarkers(file: string, generated: string) {
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : `# Benchmarks\n\n${START}\n${END}\n`;
+  const from = text.indexOf(START);
+  const to = text.indexOf(END);
+  if (from < 0 || to < from) throw new Error(`${file} lacks the markers ${START} … ${END}`);
+  writeFileSync(file, `${text.slice(0, from + START.length)}\n${generated}\n${text.slice(to)}`);
+}
