@@ -8,7 +8,8 @@ import { purgeIdempotencyKeys } from './db/idempotency.ts';
 import { storedAuthSecret } from './db/secrets.ts';
 import { isDemoDataLoaded } from './db/seed/seed.ts';
 import { type Clock, type OffsetClock, systemClock } from './lib/clock.ts';
-import { redactingSerializers } from './lib/log.ts';
+import { createInvalidationBus, type InvalidationBus, invalidationTransport } from './lib/invalidation.ts';
+import { RequestLogController, redactingSerializers } from './lib/log.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { type AnalyticsService, createAnalyticsService } from './modules/analytics/analytics.service.ts';
@@ -74,16 +75,22 @@ import { uploadRoutes } from './modules/upload/upload.routes.ts';
 import { optionalMemberId, registerAuth } from './plugins/auth.ts';
 import { devClockRoutes } from './plugins/dev-clock.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
+import { createMetrics, registerMetrics, watchApp } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSafeText } from './plugins/safe-text.ts';
 import { fastSerializerCompiler } from './plugins/serializer.ts';
 import { registerSsr, webBuildExists } from './plugins/ssr.ts';
+import { CONTENT_TOPIC } from './ssr/page-cache.ts';
+import { createSsrReads } from './ssr/reads.ts';
 
 export interface BuildAppOptions {
   config: Pick<AppConfig, 'env' | 'publicUrl' | 'webBuildDir' | 'logLevel' | 'trustProxy'> &
-    Partial<Pick<AppConfig, 'authSecret' | 'devSmsOutbox' | 'sms' | 'identity' | 's3' | 'databaseUrl' | 'redisUrl' | 'uploadDir'>>;
+    Partial<Pick<AppConfig, 'authSecret' | 'devSmsOutbox' | 'sms' | 'identity' | 's3' | 'databaseUrl' | 'redisUrl' | 'uploadDir'>> &
+    Partial<Pick<AppConfig, 'metricsToken' | 'metricsPort' | 'metricsHost'>>;
   /** Limits on abuse: where their counters live (default: from the config) and tighter or looser rules for a test. */
   limits?: { store?: LimitStore; rules?: Partial<AbuseLimits> };
+  /** The invalidation bus (default: Redis, PostgreSQL or in-process, from the config); the caller closes one it passes. */
+  bus?: InvalidationBus;
   db: Db;
   clock?: Clock;
   /** DEV_CLOCK: the same clock as `clock`, movable through /api/dev/clock (local test runs only). */
@@ -100,6 +107,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go (default: standard output); a test reads what the app writes. */
   logStream?: { write(line: string): void };
+  /** PostgreSQL pool use, for /metrics (DatabaseHandle.poolStats). */
+  dbPool?: () => { total: number; idle: number; waiting: number };
 }
 
 /**
@@ -154,6 +163,24 @@ async function limitStore(app: FastifyInstance, options: BuildAppOptions): Promi
   return { kind: 'memory' };
 }
 
+/**
+ * How this instance's caches hear about writes on the others (decision 0010): Redis pub/sub with
+ * REDIS_URL, else PostgreSQL LISTEN/NOTIFY, else (embedded PGlite, one process) in process. The
+ * listener is connected before the app serves; if it cannot be, the app still starts and the
+ * caches' TTLs cover until it reconnects (then every cache is dropped once).
+ */
+async function invalidationBus(app: FastifyInstance, options: BuildAppOptions): Promise<InvalidationBus> {
+  if (options.bus) return options.bus;
+  const bus = createInvalidationBus(invalidationTransport(options.config, options.db), {
+    log: (message, error) => app.log.warn({ err: error }, message),
+  });
+  app.addHook('onClose', async () => bus.close());
+  await bus
+    .ready(5000)
+    .catch((error: unknown) => app.log.warn({ err: error }, 'invalidation bus not connected yet; caches expire on their own until it is'));
+  return bus;
+}
+
 export async function buildApp(options: BuildAppOptions) {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
@@ -170,6 +197,8 @@ export async function buildApp(options: BuildAppOptions) {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     frameworkErrors: frameworkErrorHandler,
+    // One line per request at most (only failed or slow ones at info): lib/log.ts.
+    logController: new RequestLogController(),
     // Long search keywords reach the route and get its Korean length message instead of a 404.
     routerOptions: { maxParamLength: 500 },
   });
@@ -177,6 +206,9 @@ export async function buildApp(options: BuildAppOptions) {
   app.setSerializerCompiler(fastSerializerCompiler);
   registerErrorHandling(app);
   registerSafeText(app);
+  // Before any route, so that the request histogram times them all.
+  const metrics = createMetrics({ enabled: Boolean(config.metricsToken) || config.metricsPort !== undefined });
+  await registerMetrics(app, metrics, { token: config.metricsToken, port: config.metricsPort, host: config.metricsHost });
   app.addHook('onClose', async () => {
     shuttingDown = true;
   });
@@ -201,7 +233,9 @@ export async function buildApp(options: BuildAppOptions) {
   await registerOpenApi(app);
 
   const limits = await registerLimits(app, { store: await limitStore(app, options), clock, rules: options.limits?.rules });
-  const stocks = createStockService(createStockRepository(db), clock);
+  const bus = await invalidationBus(app, options);
+  const stocks = createStockService(createStockRepository(db), clock, bus);
+  watchApp(metrics, { searchIndex: stocks.searchIndex, bus, dbPool: options.dbPool });
   const prices = createPriceService(createPriceRepository(db));
   const contents = createContentService(createContentRepository(db), clock);
   const secret = config.authSecret ?? (await storedAuthSecret(db));
@@ -230,7 +264,7 @@ export async function buildApp(options: BuildAppOptions) {
     isOwnUpload,
     screenProfile: (userId, text) => reviews.screenText(db, { type: 'USER', id: userId, userId }, text),
   });
-  const accounts = createAccountService({ users, tokens, auth, clock });
+  const accounts = createAccountService({ users, tokens, auth, clock, bus });
   const sanctions = createSanctionService({ db, users, tokens, clock });
   const identityProvider =
     config.identity?.provider === 'portone'
@@ -244,7 +278,7 @@ export async function buildApp(options: BuildAppOptions) {
   // Marketplace: listings, favourites, discussion and the reports of both.
   let reports: ReportService | undefined;
   const reportsLater = () => reports as ReportService;
-  const trades = createTradeService({ db, clock, stocks, prices, reports: reportsLater, reviews, isOwnUpload });
+  const trades = createTradeService({ db, clock, stocks, prices, reports: reportsLater, reviews, isOwnUpload, bus });
   const opinions = createOpinionService({ db, repo: createOpinionRepository(db), stocks, clock, reports: reportsLater, reviews });
   reports = createReportService({
     db,
@@ -271,12 +305,11 @@ export async function buildApp(options: BuildAppOptions) {
   const audit = createAuditRepository(db);
   const admin = createAdminMembersService({ db, repo: staffRepo, audit, sanctions, clock });
   await app.register(staffRoutes, { staff: createStaffService({ repo: staffRepo, clock }), admin, auth });
-  await app.register(adminMarketRoutes, {
-    market: createAdminMarketService({ db, audit, trades, opinions, reports, reviews, sanctions, prices, stocks, clock }),
-    auth,
-  });
+  const market = createAdminMarketService({ db, audit, trades, opinions, reports, reviews, sanctions, prices, stocks, clock });
+  await app.register(adminMarketRoutes, { market, auth });
+  const companies = createCompanyAdminService({ repo: createCompanyAdminRepository(db), index: stocks.searchIndex, isOwnUpload });
   await app.register(adminCompaniesRoutes, {
-    companies: createCompanyAdminService({ repo: createCompanyAdminRepository(db), index: stocks.searchIndex, isOwnUpload }),
+    companies,
     imports: createCompanyImportService({ repo: createCompanyImportRepository() }),
     changed: (id) => (id === undefined ? stocks.invalidateAll() : stocks.invalidate(id)),
     auth,
@@ -285,7 +318,15 @@ export async function buildApp(options: BuildAppOptions) {
     clock,
   });
   await app.register(contentRoutes, { contents });
-  await app.register(adminContentRoutes, { contents, auth, db, audit, clock, isOwnUpload });
+  await app.register(adminContentRoutes, {
+    contents,
+    auth,
+    db,
+    audit,
+    clock,
+    isOwnUpload,
+    changed: (kind) => bus.publish(CONTENT_TOPIC, kind),
+  });
   await app.register(analyticsRoutes, { analytics, secret, secureCookies });
   await app.register(smsRoutes, { sms, secureCookies, exposeOutbox: devOutbox });
   await app.register(authRoutes, { auth, secureCookies, limits });
@@ -298,6 +339,8 @@ export async function buildApp(options: BuildAppOptions) {
   if (options.devClock) await app.register(devClockRoutes, { clock: options.devClock });
   app.all('/api/*', { schema: { hide: true } }, async (_req, reply) => reply.callNotFound());
   if (options.backgroundJobs) scheduleHousekeeping(app, db, clock, { trades, analytics, limits: createLimitsRepository(db) });
+  // The search index builds before the first search asks (at 100,000 companies a build takes seconds).
+  if (options.backgroundJobs) app.addHook('onReady', async () => void stocks.searchIndex.warm().catch(() => {}));
 
   // Cached for a minute: the demo mark is shown on every page.
   let demo = { value: false, at: -Infinity };
@@ -306,22 +349,24 @@ export async function buildApp(options: BuildAppOptions) {
   };
   await refreshDemo();
 
-  const serveWeb = options.web ?? webBuildExists(config.webBuildDir);
+  // What SSR loaders read, in process: the routes' own service calls (apps/web/app/lib/ssr-reads.ts).
+  const ssrReads = createSsrReads({ auth, stocks, favorites, trades, contents, social, market, admin, companies });
+  // `npm run dev` (NODE_ENV=development) serves the web app from source; otherwise its build, when there is one.
+  const serveWeb = options.web ?? (config.env === 'development' || webBuildExists(config.webBuildDir));
   if (serveWeb) {
     await registerSsr(app, {
       webBuildDir: config.webBuildDir,
       mode: config.env === 'development' ? 'development' : 'production',
-      bridge: {
-        publicUrl: config.publicUrl,
-        demoData: () => {
-          if (clock.now().getTime() - demo.at > 60_000) void refreshDemo();
-          return demo.value;
-        },
-        api: async (path, init) => {
-          const res = await app.inject({ method: 'GET', url: path, headers: init?.cookie ? { cookie: init.cookie } : {} });
-          return { status: res.statusCode, body: res.json() };
-        },
+      publicUrl: config.publicUrl,
+      demoData: () => {
+        if (clock.now().getTime() - demo.at > 60_000) void refreshDemo();
+        return demo.value;
       },
+      reads: ssrReads,
+      bus,
+      ...(options.devClock && { cacheKeyPrefix: () => `${options.devClock?.offset()}:` }),
+      observeRender: (ms, page) => metrics.observeSsr(ms, page),
+      countCache: (result) => (result === 'hit' ? metrics.cacheHit('page') : metrics.cacheMiss('page')),
     });
   }
 
@@ -331,6 +376,6 @@ export async function buildApp(options: BuildAppOptions) {
       draining = true;
       shuttingDown = true;
     },
-    services: { stocks, contents, analytics, sms, auth, trades, favorites, opinions, sanctions, reviews },
+    services: { stocks, contents, analytics, sms, auth, trades, favorites, opinions, sanctions, reviews, bus, metrics, ssrReads },
   });
 }

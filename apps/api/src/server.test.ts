@@ -67,6 +67,22 @@ describe('server start-up errors', () => {
     expect(stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('a deployment on DATABASE_URL with uploads on local disk does not start, and names the S3 settings', async () => {
+    const { code, stderr } = await runServer({
+      PORT: '0',
+      PUBLIC_URL: 'https://beesang.example',
+      AUTH_SECRET: 'k'.repeat(40),
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nothing',
+      S3_BUCKET: '',
+      UPLOADS_LOCAL_OK: '',
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain('업로드를 이 서버의 디스크에 둘 수 없습니다');
+    for (const name of ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'UPLOADS_LOCAL_OK=1'])
+      expect(stderr).toContain(name);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('a malformed DATABASE_URL is reported as a configuration error', async () => {
     const { code, stderr } = await runServer({ PORT: '0', DATABASE_URL: 'mysql://x' });
     expect(code).toBe(1);

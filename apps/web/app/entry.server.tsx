@@ -2,14 +2,41 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type EntryContext, ServerRouter } from 'react-router';
+import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from 'react-router';
+import { bridge } from './lib/server-context';
+import type { SsrLog } from './lib/ssr-reads';
 
 export { createLoadContext } from './lib/server-context';
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext) {
+/**
+ * Loader and render failures go to the server's structured log, with the request id. Only a server
+ * that handed over no bridge (a context React Router refused) leaves the console to it.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  logOf(context).error(error, 'page failed');
+};
+
+function logOf(context: Readonly<RouterContextProvider> | undefined): Pick<SsrLog, 'error'> {
+  try {
+    if (context) return bridge(context).log;
+  } catch {
+    // no bridge in this context
+  }
+  return { error: (error) => console.error(error) };
+}
+
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
+  const log = bridge(loadContext).log;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
@@ -36,7 +63,8 @@ export default function handleRequest(request: Request, status: number, headers:
       onShellError: reject,
       onError(error: unknown) {
         status = 500;
-        if (shellRendered) console.error(error);
+        // Before the shell, React Router renders the error page and logs through handleError.
+        if (shellRendered) log.error(error, 'page failed while streaming');
       },
     });
   });

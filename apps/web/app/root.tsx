@@ -1,8 +1,8 @@
-import { PRODUCT_NAME, type UserDetail } from '@beesang/contract';
+import { PRODUCT_NAME } from '@beesang/contract';
 import { useState } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
-import './app.css';
+import appCss from './app.css?url';
 import { CustomerCentreModal } from './components/layout/customer-centre-modal';
 import { DemoBadge } from './components/layout/demo-badge';
 import { FloatingWidgets } from './components/layout/floating';
@@ -18,36 +18,37 @@ import { preloadTradeModal, TradeModalProvider, useTradeModal } from './features
 import { NotifyProvider } from './lib/notify';
 import { usePageViews } from './lib/page-views';
 import { appQrSvg } from './lib/qr.server';
-import { bridge, hasCookie, memberApiGet } from './lib/server-context';
-import { MY_DETAIL_PATH, SessionProvider, useSession } from './lib/session';
+import { bridge, hasCookie, memberRead, optionalRead } from './lib/server-context';
+import { SessionProvider, useSession } from './lib/session';
 import type { loader as stockDetailLoader } from './routes/stock-detail';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const b = bridge(context);
   // The member the cookies belong to, so that the first HTML already shows the logged-in header.
   const [user, qrSvg, socialProviders] = await Promise.all([
-    memberApiGet<UserDetail>(context, request, MY_DETAIL_PATH),
+    memberRead(context, request, (reads) => reads.me(), 'the member'),
     appQrSvg(),
-    configuredSocialProviders(b),
+    optionalRead(context, (reads) => reads.socialProviders(), 'the social sign-in providers'),
   ]);
   const sanctionNoticeDismissed = user ? dismissedSanctionNotice(request.headers.get('cookie') ?? '') : null;
   // No member, but a refresh token was issued to this browser: the client resumes the session.
   const sessionResumable = !user && hasCookie(request, 'BEESANG_SESSION', '1');
-  return { demoData: b.demoData(), origin: b.publicUrl, qrSvg, user, socialProviders, sanctionNoticeDismissed, sessionResumable };
-}
-
-// Providers come from the server's start-up configuration, so one answer serves the process.
-let socialProviders: Promise<string[]> | undefined;
-
-/** Which social sign-in buttons to show: only the providers this server is configured for. */
-function configuredSocialProviders(b: ReturnType<typeof bridge>): Promise<string[]> {
-  socialProviders ??= b
-    .api('/api/auth/social/providers')
-    .then(({ status, body }) => (status === 200 ? ((body as { result?: string[] }).result ?? []) : []));
-  return socialProviders;
+  return {
+    demoData: b.demoData(),
+    origin: b.publicUrl,
+    qrSvg,
+    user,
+    // Which social sign-in buttons to show: only the providers this server is configured for.
+    socialProviders: socialProviders ?? [],
+    sanctionNoticeDismissed,
+    sessionResumable,
+  };
 }
 
 export const links: Route.LinksFunction = () => [
+  // With a precedence React writes the stylesheet first in <head>, ahead of the scripts' modulepreloads,
+  // so that the one render-blocking request starts first.
+  { rel: 'stylesheet', href: appCss, precedence: 'default' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ];

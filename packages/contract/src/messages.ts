@@ -124,6 +124,7 @@ export const messages = {
   uploadNotImage: 'JPG, PNG, WEBP, GIF 이미지만 올릴 수 있습니다.',
   uploadUnreadable: '이미지를 읽을 수 없습니다. 다른 파일을 선택해주세요.',
   uploadLimited: '이미지 업로드가 너무 많아요. 잠시 후 다시 시도해주세요.',
+  uploadStoreFailed: '이미지를 저장하지 못했습니다. 잠시 후 다시 시도해주세요.',
   uploadTooManyPixels: '이미지가 너무 커요. 가로세로 12,000픽셀, 4,000만 화소 이하로 올려주세요.',
   // Limits on abuse (issue 10 §4): one message per limit, each with Retry-After.
   limitListingsPerHour: '매물은 한 시간에 10건까지 등록할 수 있어요. 잠시 후 다시 시도해주세요.',

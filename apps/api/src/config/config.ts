@@ -26,6 +26,7 @@ const envSchema = z.object({
   DEV_SMS_OUTBOX: z.enum(['true', 'false', '1', '0']).optional(),
   DEV_CLOCK: z.enum(['true', 'false', '1', '0']).optional(),
   UPLOAD_DIR: z.string().optional(),
+  UPLOADS_LOCAL_OK: z.enum(['true', 'false', '1', '0']).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'redis:// 로 시작하는 주소여야 합니다 (must start with redis://)')
@@ -49,6 +50,9 @@ const envSchema = z.object({
   PORTONE_STORE_ID: z.string().optional(),
   PORTONE_CHANNEL_KEY: z.string().optional(),
   PORTONE_API_BASE: z.url().default('https://api.portone.io'),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN은 16자 이상이어야 합니다 (at least 16 characters)').optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
 /** S3-compatible object storage for uploads; all or nothing, so a half-set bucket fails at start. */
@@ -89,6 +93,11 @@ export type AppConfig = {
   sms: { provider: 'log' } | ({ provider: 'solapi' } & SolapiConfig);
   /** Who does 본인확인: the simulated provider (default, test mode) or PortOne (all keys required). */
   identity: { provider: 'simulated' } | ({ provider: 'portone' } & PortOneConfig);
+  /** GET /metrics on the main port answers only `Authorization: Bearer <token>`; without it there is no such route. */
+  metricsToken?: string | undefined;
+  /** A second listener for /metrics without a token (on `metricsHost`), for a scraper inside the network. */
+  metricsPort?: number | undefined;
+  metricsHost?: string;
 };
 
 /** PortOne V2 (https://portone.io) 본인확인: API secret, store and the identity-verification channel. */
@@ -165,6 +174,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (deployed && devClock) {
     problems.push('공개 주소의 운영 서버에서는 DEV_CLOCK을 켤 수 없습니다 (the movable clock is for local tests only)');
   }
+  // Several instances on one PostgreSQL database each write uploads to their own disk, and every
+  // other instance answers 404 for them: a deployment says where uploads go (decision 0010).
+  const uploadsLocalOk = e.UPLOADS_LOCAL_OK === 'true' || e.UPLOADS_LOCAL_OK === '1';
+  if (!isLocalOrigin(publicUrl) && e.DATABASE_URL && s3Set.length === 0 && !uploadsLocalOk) {
+    problems.push(
+      `공개 주소(${publicUrl})에서 DATABASE_URL을 쓰는 배포는 업로드를 이 서버의 디스크에 둘 수 없습니다: 다른 인스턴스가 그 이미지를 보여주지 못합니다. ` +
+        `S3_BUCKET, S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (선택: S3_REGION, S3_PUBLIC_URL)를 설정하거나, 인스턴스가 하나뿐이면 UPLOADS_LOCAL_OK=1 로 알려주세요 ` +
+        '(uploads on local disk in a deployment on DATABASE_URL: set the S3_* settings, or UPLOADS_LOCAL_OK=1 for a single instance)',
+    );
+  }
   if (problems.length > 0) {
     throw new ConfigError(`환경 변수가 올바르지 않습니다 (invalid environment):\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
@@ -184,6 +203,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     devClock,
     uploadDir: e.UPLOAD_DIR ?? resolve(e.DATA_DIR, 'uploads'),
     redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
     s3:
       e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -49,11 +49,15 @@ export async function registerAuth(app: FastifyInstance, options: { auth: AuthSe
  */
 export function requireMember(auth: AuthService) {
   return async (req: FastifyRequest, _reply: FastifyReply) => {
-    const member = await auth.holderOf(accessTokenOf(req));
-    if (!member) throw new AppError(401, 'sessionExpired', 'UNAUTHORIZED');
-    if (member.sanction_state === SanctionState.SUSPEND) throw new AppError(403, 'suspended', 'SUSPENDED');
-    req.member = member;
+    req.member = admitMember(await auth.holderOf(accessTokenOf(req)));
   };
+}
+
+/** Whom a member-only read serves: the token's holder, or 401 (no valid token) / 403 SUSPENDED. */
+export function admitMember(holder: UserRow | null): UserRow {
+  if (!holder) throw new AppError(401, 'sessionExpired', 'UNAUTHORIZED');
+  if (holder.sanction_state === SanctionState.SUSPEND) throw new AppError(403, 'suspended', 'SUSPENDED');
+  return holder;
 }
 
 /**

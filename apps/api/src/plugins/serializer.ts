@@ -8,7 +8,10 @@ import { type ZodType, z } from 'zod';
  * declared properties (nothing undeclared can leak into a response). Response schemas are plain
  * data shapes (no transforms), so the two agree.
  */
-export const fastSerializerCompiler: FastifySerializerCompiler<ZodType> = ({ schema }) => {
+export const fastSerializerCompiler: FastifySerializerCompiler<ZodType> = ({ schema }) => serializerFor(schema);
+
+/** The serialiser of a response schema; SSR reads shape their results with the same one as their route. */
+export function serializerFor(schema: ZodType): (value: unknown) => string {
   const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
   return fastJson(json as Parameters<typeof fastJson>[0]);
-};
+}

@@ -1,55 +1,211 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { createRequestListener } from '@remix-run/node-fetch-server';
-import type { FastifyInstance } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import type { InvalidationBus } from '../lib/invalidation.ts';
+import { redactPath } from '../lib/log.ts';
+import { createWebDevServer } from '../ssr/dev-server.ts';
+import { type CachedPage, createPageCache } from '../ssr/page-cache.ts';
+import { isMemberRequest, sendPage, sendRendered, storablePage } from '../ssr/page-reply.ts';
+import type { ApiSsrReads, SsrReadsFor } from '../ssr/reads.ts';
+import { accessTokenOf } from './auth.ts';
 
-/** What SSR loaders may ask of the server: an in-process API call through the same routes. */
-export interface SsrBridge {
-  /** GET through the app's own routes; pass the visitor's cookie header to act as them. */
-  api(path: string, init?: { cookie?: string }): Promise<{ status: number; body: unknown }>;
+/** What loaders get for one request (apps/web/app/lib/ssr-reads.ts `SsrBridge`). */
+export interface ApiSsrBridge {
+  reads: ApiSsrReads;
+  log: { error(error: unknown, message: string): void; warn(error: unknown, message: string): void };
   demoData: () => boolean;
   publicUrl: string;
 }
 
 interface WebEntryModule {
-  createLoadContext(bridge: SsrBridge, request: Request): unknown;
+  createLoadContext(bridge: ApiSsrBridge): RouterContextProvider;
 }
+
+export interface SsrOptions {
+  webBuildDir: string;
+  /** `development` (npm run dev) renders apps/web from source through Vite with hot reload; otherwise the build. */
+  mode: 'development' | 'production';
+  publicUrl: string;
+  demoData: () => boolean;
+  reads: SsrReadsFor;
+  /** Writes announce here which visitors' pages they changed, on every instance. */
+  bus: InvalidationBus;
+  /** Part of every page-cache key; DEV_CLOCK runs pass the clock's offset, so a moved clock renders afresh. */
+  cacheKeyPrefix?: () => string;
+  /** Render time for /metrics, labelled by page kind (never the URL). */
+  observeRender?: (ms: number, page: string) => void;
+  /** The page cache's hits and misses for /metrics (members' pages bypass it and are not counted). */
+  countCache?: (result: 'hit' | 'miss') => void;
+}
+
+/** The first path segments the web app routes; anything else (a 404) is 'other', so labels stay few. */
+const PAGE_KINDS = new Set([
+  'stock',
+  'favorite',
+  'myPage',
+  'notice',
+  'event',
+  'unlisted',
+  'admin',
+  'intro',
+  'terms',
+  'privacy',
+  'caution',
+  'auth',
+]);
+
+/** '/' → 'home', '/stock' → 'stock', '/stock/12' → 'stock/:id', '/admin/reports' → 'admin/reports', '/x' → 'other'. */
+export function pageKind(url: string): string {
+  const [first = '', second] = (url.split('?')[0] ?? '').split('/').filter(Boolean);
+  if (!first) return 'home';
+  if (!PAGE_KINDS.has(first)) return 'other';
+  if (!second) return first;
+  return first === 'admin' || first === 'unlisted' || first === 'myPage'
+    ? `${first}/${/^[a-z-]+$/i.test(second) ? second : ':id'}`
+    : `${first}/:id`;
+}
+
+/** How long a visitor's page is kept; a write drops it sooner through the bus. */
+export const PAGE_CACHE_MS = 5_000;
 
 export function webBuildExists(webBuildDir: string): boolean {
   return existsSync(join(webBuildDir, 'server/index.js'));
 }
 
+/** Which build of React (react and react-dom/server) this process loaded: React picks it from NODE_ENV. */
+export function reactBuildInUse(): 'production' | 'development' | 'mixed' | 'not loaded' {
+  // Modules that ran: importing React from ESM also lists the other build's files, unexecuted.
+  const ran = Object.values(createRequire(import.meta.url).cache).flatMap((m) => (m?.loaded ? [m.filename] : []));
+  const builds = new Set(
+    ran.map((path) => /[/\\]react(-dom)?[/\\]cjs[/\\]react(-dom-server\.node)?\.(production|development)\.js$/.exec(path)?.[3]),
+  );
+  builds.delete(undefined);
+  if (builds.size === 0) return 'not loaded';
+  if (builds.size > 1) return 'mixed';
+  return builds.has('production') ? 'production' : 'development';
+}
+
 /**
- * Serves the built web app: hashed assets with long-lived caching, other client files, and
- * every other GET through React Router's SSR handler. Loaders reach the API in process.
+ * Serves the web app: in production the build (hashed assets precompressed and immutable, other
+ * GETs rendered by React Router, visitors' pages cached for a few seconds), in development the
+ * source through Vite. Loaders read the services in process through `reads`, bound to the request.
  */
-export async function registerSsr(app: FastifyInstance, options: { webBuildDir: string; bridge: SsrBridge; mode: string }) {
+export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
+  const origin = new URL(options.publicUrl);
+  const bridgeFor = (req: FastifyRequest, tags: Set<string>): ApiSsrBridge => ({
+    reads: options.reads({ accessToken: accessTokenOf(req), ip: req.ip }, tags),
+    log: {
+      error: (error, message) => req.log.error({ err: error, url: redactPath(req.url) }, message),
+      warn: (error, message) => req.log.warn({ err: error, url: redactPath(req.url) }, message),
+    },
+    demoData: options.demoData,
+    publicUrl: options.publicUrl,
+  });
+  // The canonical origin, not the Host header, is the page's URL: nothing a client sends in Host
+  // can reach a rendered (and cached) page.
+  const requestOf = (req: FastifyRequest, reply: FastifyReply) =>
+    createRequest(req.raw, reply.raw, { host: origin.host, protocol: origin.protocol });
+
+  if (options.mode === 'development') return registerDevelopment(app, bridgeFor, requestOf);
+
   const build = (await import(pathToFileURL(join(options.webBuildDir, 'server/index.js')).href)) as ServerBuild;
+  // React picks its build from NODE_ENV when first loaded; its development build costs 1.7× the CPU
+  // per page. `npm start` and the deployment set NODE_ENV=production; say which one renders.
+  const react = reactBuildInUse();
+  if (react === 'production') app.log.info({ react }, 'web app: pages render with React production build');
+  else
+    app.log.warn(
+      { react, nodeEnv: process.env.NODE_ENV },
+      'web app: pages render with React development build (slower); set NODE_ENV=production',
+    );
   const entry = build.entry.module as unknown as WebEntryModule;
-  const handle = createRequestHandler(build, options.mode);
+  const handle = createRequestHandler(build, 'production');
 
   await app.register(fastifyStatic, {
     root: join(options.webBuildDir, 'client'),
     wildcard: false,
     decorateReply: false,
+    // `.br` and `.gz` siblings written at build time (apps/web/precompress.ts) are sent as they are:
+    // no compression per request.
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders(res, path) {
       res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       res.header('x-content-type-options', 'nosniff');
     },
   });
 
-  const listener = createRequestListener((request) => handle(request, entry.createLoadContext(options.bridge, request) as never));
+  const cache = createPageCache({ ttlMs: PAGE_CACHE_MS });
+  const stopListening = cache.listen(options.bus);
+  app.addHook('onClose', async () => stopListening());
+  const keyPrefix = options.cacheKeyPrefix ?? (() => '');
 
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
     schema: { hide: true },
     handler: async (req, reply) => {
+      const tags = new Set<string>();
+      const render = async () => {
+        const started = performance.now();
+        const response = await handle(requestOf(req, reply), entry.createLoadContext(bridgeFor(req, tags)));
+        // Until the shell is ready (the stream of a member's page goes on after this).
+        options.observeRender?.(performance.now() - started, pageKind(req.url));
+        return response;
+      };
+      const member = isMemberRequest(req);
+      if (member) return sendRendered(reply, await render(), true, 'bypass');
+      const result = await cache.get(
+        `${keyPrefix()}${req.url}`,
+        async (): Promise<{ page: CachedPage } | { response: Response }> => {
+          const response = await render();
+          const page = await storablePage(response, tags);
+          return page ? { page } : { response };
+        },
+        (rendered) => ('page' in rendered ? rendered.page : null),
+      );
+      options.countCache?.('hit' in result ? 'hit' : 'miss');
+      if ('hit' in result) return sendPage(req, reply, result.hit, 'hit');
+      const rendered = result.rendered;
+      return 'page' in rendered ? sendPage(req, reply, rendered.page, 'miss') : sendRendered(reply, rendered.response, false, 'miss');
+    },
+  });
+}
+
+/** `npm run dev`: Vite's middlewares first (modules, HMR, public files), then React Router over the live source. */
+async function registerDevelopment(
+  app: FastifyInstance,
+  bridgeFor: (req: FastifyRequest, tags: Set<string>) => ApiSsrBridge,
+  requestOf: (req: FastifyRequest, reply: FastifyReply) => Request,
+) {
+  const vite = await createWebDevServer(app.server);
+  app.addHook('onClose', async () => vite.close());
+  const handle = await vite.requestHandler();
+  app.log.info('web app: served from source by Vite (hot reload)');
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    schema: { hide: true },
+    handler: (req, reply) => {
       reply.hijack();
-      await listener(req.raw, reply.raw);
+      vite.middlewares(req.raw, reply.raw, async () => {
+        try {
+          const entry = (await vite.build()).entry.module as unknown as WebEntryModule;
+          const response = await handle(requestOf(req, reply), entry.createLoadContext(bridgeFor(req, new Set())));
+          await sendResponse(reply.raw, response);
+        } catch (error) {
+          vite.fixStacktrace(error);
+          req.log.error({ err: error, url: redactPath(req.url) }, 'page failed');
+          if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+          reply.raw.end(error instanceof Error ? (error.stack ?? error.message) : String(error));
+        }
+      });
     },
   });
 }

@@ -6,6 +6,7 @@ import { type Db, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
 import { fixedClock } from '../lib/clock.ts';
+import type { InvalidationBus } from '../lib/invalidation.ts';
 import type { AnalyticsService } from '../modules/analytics/analytics.service.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import type { SanctionService } from '../modules/auth/sanction.service.ts';
@@ -14,6 +15,8 @@ import type { FavoriteService } from '../modules/favorite/favorite.service.ts';
 import type { OpinionService } from '../modules/opinion/opinion.service.ts';
 import type { StockService } from '../modules/stock/stock.service.ts';
 import type { TradeService } from '../modules/trade/trade.service.ts';
+import type { Metrics } from '../plugins/metrics.ts';
+import type { SsrReadsFor } from '../ssr/reads.ts';
 
 /** The instant every test sees as "now": a Friday, 14:00 in Seoul. Seed and clock agree on it. */
 export const TEST_NOW = '2026-11-20T05:00:00.000Z';
@@ -39,6 +42,8 @@ export interface TestAppOptions {
   config?: Partial<AppConfig>;
   /** Limits on abuse: the production rules unless a test loosens or tightens one, and their store. */
   limits?: BuildAppOptions['limits'];
+  /** Serve the web app (config.webBuildDir must hold a build); off by default. */
+  web?: boolean;
 }
 
 /**
@@ -61,6 +66,9 @@ type BuiltApp = Awaited<ReturnType<typeof buildApp>> & {
     favorites: FavoriteService;
     opinions: OpinionService;
     sanctions: SanctionService;
+    bus: InvalidationBus;
+    metrics: Metrics;
+    ssrReads: SsrReadsFor;
   };
 };
 
@@ -132,7 +140,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     smsLimits: opts.smsLimits,
     socialProviders: opts.socialProviders,
     limits: opts.limits,
-    web: false,
+    web: opts.web ?? false,
     logger: Boolean(opts.logLines),
     logStream: opts.logLines && { write: (line: string) => void opts.logLines?.push(line) },
   })) as BuiltApp;

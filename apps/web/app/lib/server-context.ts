@@ -1,13 +1,9 @@
 import { createContext, RouterContextProvider } from 'react-router';
+import type { SsrBridge, SsrReadFailure, SsrReads } from './ssr-reads';
 
-/** What the server hands to loaders: an in-process call into the API's own routes. */
-export interface SsrBridge {
-  /** GET through the app's own routes; pass the visitor's cookie header to act as them. */
-  api(path: string, init?: { cookie?: string }): Promise<{ status: number; body: unknown }>;
-  demoData: () => boolean;
-  publicUrl: string;
-}
+export type { SsrBridge } from './ssr-reads';
 
+/** What the server hands to loaders: typed in-process reads bound to the request, and its logger. */
 export const bridgeContext = createContext<SsrBridge>();
 
 export function createLoadContext(bridge: SsrBridge): RouterContextProvider {
@@ -20,19 +16,44 @@ interface ContextReader {
   get<T>(key: ReturnType<typeof createContext<T>>): T;
 }
 
-/**
- * GET an API path from a loader and unwrap `{ result }`. A 404 becomes the route's 404 page;
- * a 400 (a malformed id in the URL) also renders as "not found" to the visitor.
- */
-export async function apiGet<T>(context: ContextReader, path: string): Promise<T> {
-  const { status, body } = await context.get(bridgeContext).api(path);
-  if (status === 404 || status === 400) throw new Response('Not Found', { status: 404 });
-  if (status >= 300) throw new Response('Server Error', { status: 500 });
-  return (body as { result: T }).result;
-}
-
 export function bridge(context: ContextReader): SsrBridge {
   return context.get(bridgeContext);
+}
+
+/** The HTTP status a failed read stands for (its route's answer), or undefined for an unexpected failure. */
+export function readStatus(error: unknown): number | undefined {
+  const status = (error as Partial<SsrReadFailure> | null)?.statusCode;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/**
+ * A read a page cannot do without. A 404 becomes the route's 404 page; a 400 (a malformed id in the
+ * URL) also renders as "not found" to the visitor; another refusal is the error page. An unexpected
+ * failure is thrown as it is, so that it reaches the log with its stack.
+ */
+export async function pageRead<T>(context: ContextReader, read: (reads: SsrReads) => Promise<T>): Promise<T> {
+  try {
+    return await read(bridge(context).reads);
+  } catch (error) {
+    const status = readStatus(error);
+    if (status === 404 || status === 400) throw new Response('Not Found', { status: 404 });
+    if (status !== undefined) throw new Response('Server Error', { status: 500 });
+    throw error;
+  }
+}
+
+/**
+ * A read a page can do without: null when it fails (the page shows the gap or fetches again from
+ * the browser). Unexpected failures are logged; refusals (401, 403, …) are an answer, not a fault.
+ */
+export async function optionalRead<T>(context: ContextReader, read: (reads: SsrReads) => Promise<T>, what: string): Promise<T | null> {
+  const b = bridge(context);
+  try {
+    return await read(b.reads);
+  } catch (error) {
+    if (readStatus(error) === undefined) b.log.warn(error, `${what} could not be read for the page; it loads in the browser`);
+    return null;
+  }
 }
 
 /** Whether the request carries cookie `name` (with exactly `value`, when given). */
@@ -42,16 +63,16 @@ export function hasCookie(request: Pick<Request, 'headers'>, name: string, value
 }
 
 /**
- * GET an API path as the visitor (their cookies) and unwrap `{ result }`: what a member's page
- * shows in its first HTML. null for a visitor without an access token (no call at all) and
- * whenever the API cannot answer for them (an expired token, say); the page fetches then.
+ * A member's read for the first HTML: null for a visitor without an access token (no read at all)
+ * and whenever the server cannot answer for them (an expired token, a suspension, not staff); the
+ * page fetches then.
  */
-export async function memberApiGet<T>(context: ContextReader, request: Request, path: string): Promise<T | null> {
-  if (!hasCookie(request, 'ACCESS_TOKEN')) return null;
-  try {
-    const { status, body } = await bridge(context).api(path, { cookie: request.headers.get('cookie') ?? '' });
-    return status === 200 ? ((body as { result?: T }).result ?? null) : null;
-  } catch {
-    return null;
-  }
+export function memberRead<T>(
+  context: ContextReader,
+  request: Request,
+  read: (reads: SsrReads) => Promise<T>,
+  what: string,
+): Promise<T | null> {
+  if (!hasCookie(request, 'ACCESS_TOKEN')) return Promise.resolve(null);
+  return optionalRead(context, read, what);
 }

@@ -1,19 +1,19 @@
-import type { AdminAuditEntry } from '@beesang/contract';
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../components/ui/pagination';
-import { auditExportHref, auditFiltersOf, auditPath } from '../features/admin/audit/audit-api';
+import { auditExportHref, auditFiltersOf, auditPage } from '../features/admin/audit/audit-api';
 import { AuditFilterForm } from '../features/admin/audit/audit-filters';
 import { AuditTable } from '../features/admin/audit/audit-table';
 import { AreaGate } from '../features/admin/shared/area-gate';
 import { EmptyState, LoadFailed } from '../features/admin/shared/list-state';
 import { count, PageHeader } from '../features/admin/shared/page-header';
-import { type Paged, pageParam } from '../features/admin/shared/paged';
-import { memberApiGet } from '../lib/server-context';
+import { pageParam } from '../features/admin/shared/paged';
+import { memberRead } from '../lib/server-context';
 import type { Route } from './+types/admin-audit';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const filters = auditFiltersOf(new URL(request.url).searchParams);
-  return { filters, log: await memberApiGet<Paged<AdminAuditEntry>>(context, request, auditPath(filters, pageParam(request.url))) };
+  const query = auditPage(filters, pageParam(request.url));
+  return { filters, log: await memberRead(context, request, (reads) => reads.adminAudit(query), 'the audit log') };
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {

@@ -1,24 +1,20 @@
 import { staffMay } from '@beesang/contract';
-import { type PriceReviewRow, priceReviewPath } from '../features/admin/prices/prices-api';
-import { proofsPath } from '../features/admin/proofs/proofs-api';
-import { reportsPath } from '../features/admin/reports/reports-api';
-import { reviewPath } from '../features/admin/review/review-api';
 import { count } from '../features/admin/shared/page-header';
-import type { Paged, Queue } from '../features/admin/shared/paged';
+import { ADMIN_PAGE_SIZE } from '../features/admin/shared/paged';
 import { QueueCard } from '../features/admin/shared/queue-card';
 import { waitAge } from '../features/admin/shared/wait-age';
 import { relativeTime } from '../lib/relative-time';
-import { memberApiGet } from '../lib/server-context';
+import { memberRead } from '../lib/server-context';
 import { useSession } from '../lib/session';
 import type { Route } from './+types/admin-home';
 
 /** The queues' sizes and their oldest waiting item, read with the operator's own session (a queue the role may not see is null). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const [reports, flagged, proofs, review] = await Promise.all([
-    memberApiGet<Queue<unknown>>(context, request, reportsPath('OPEN')),
-    memberApiGet<Queue<unknown>>(context, request, reviewPath(1, 1)),
-    memberApiGet<Queue<unknown>>(context, request, proofsPath()),
-    memberApiGet<Paged<PriceReviewRow>>(context, request, priceReviewPath(1, 1)),
+    memberRead(context, request, (reads) => reads.adminReports({ status: 'OPEN', page: 1, size: ADMIN_PAGE_SIZE }), 'reports'),
+    memberRead(context, request, (reads) => reads.adminReview({ page: 1, size: 1 }), 'the review queue'),
+    memberRead(context, request, (reads) => reads.adminProofs({ page: 1, size: ADMIN_PAGE_SIZE }), 'proofs'),
+    memberRead(context, request, (reads) => reads.adminPriceReview({ page: 1, size: 1 }), 'the price review'),
   ]);
   return { reports, flagged, proofs, review, now: Date.now() };
 }

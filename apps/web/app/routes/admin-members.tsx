@@ -1,14 +1,15 @@
-import type { AdminMemberRow } from '@beesang/contract';
 import { MemberSearch } from '../features/admin/members/member-search';
-import { membersPath } from '../features/admin/members/members-api';
 import { AreaGate } from '../features/admin/shared/area-gate';
-import { type Paged, pageParam } from '../features/admin/shared/paged';
-import { memberApiGet } from '../lib/server-context';
+import { ADMIN_PAGE_SIZE, pageParam } from '../features/admin/shared/paged';
+import { memberRead } from '../lib/server-context';
 import type { Route } from './+types/admin-members';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const query = (new URL(request.url).searchParams.get('query') ?? '').trim().slice(0, 100);
-  const result = query ? await memberApiGet<Paged<AdminMemberRow>>(context, request, membersPath(query, pageParam(request.url))) : null;
+  const page = pageParam(request.url);
+  const result = query
+    ? await memberRead(context, request, (reads) => reads.adminMembers({ query, page, size: ADMIN_PAGE_SIZE }), 'the member search')
+    : null;
   return { query, result };
 }
 

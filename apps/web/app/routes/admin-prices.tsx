@@ -1,13 +1,14 @@
 import { PriceReview } from '../features/admin/prices/price-review';
-import { type PriceReviewRow, priceReviewPath } from '../features/admin/prices/prices-api';
 import { AreaGate } from '../features/admin/shared/area-gate';
-import { type Paged, pageParam } from '../features/admin/shared/paged';
-import { memberApiGet } from '../lib/server-context';
+import { ADMIN_PAGE_SIZE, pageParam } from '../features/admin/shared/paged';
+import { memberRead } from '../lib/server-context';
 import type { Route } from './+types/admin-prices';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = pageParam(request.url);
-  return { review: await memberApiGet<Paged<PriceReviewRow>>(context, request, priceReviewPath(page)) };
+  return {
+    review: await memberRead(context, request, (reads) => reads.adminPriceReview({ page, size: ADMIN_PAGE_SIZE }), 'the price review'),
+  };
 }
 
 export default function AdminPrices({ loaderData }: Route.ComponentProps) {

@@ -1,13 +1,16 @@
 import { ProofQueue } from '../features/admin/proofs/proof-queue';
-import { type AdminProofRow, proofsPath } from '../features/admin/proofs/proofs-api';
 import { AreaGate } from '../features/admin/shared/area-gate';
 import { LoadFailed } from '../features/admin/shared/list-state';
-import { pageParam, type Queue } from '../features/admin/shared/paged';
-import { memberApiGet } from '../lib/server-context';
+import { ADMIN_PAGE_SIZE, pageParam } from '../features/admin/shared/paged';
+import { memberRead } from '../lib/server-context';
 import type { Route } from './+types/admin-proofs';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { queue: await memberApiGet<Queue<AdminProofRow>>(context, request, proofsPath(pageParam(request.url))), now: Date.now() };
+  const page = pageParam(request.url);
+  return {
+    queue: await memberRead(context, request, (reads) => reads.adminProofs({ page, size: ADMIN_PAGE_SIZE }), 'proofs'),
+    now: Date.now(),
+  };
 }
 
 export default function AdminProofs({ loaderData }: Route.ComponentProps) {

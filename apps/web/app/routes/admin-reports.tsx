@@ -1,15 +1,18 @@
-import type { AdminReportGroup } from '@beesang/contract';
 import { ReportQueue } from '../features/admin/reports/report-queue';
-import { reportsPath } from '../features/admin/reports/reports-api';
 import { AreaGate } from '../features/admin/shared/area-gate';
 import { LoadFailed } from '../features/admin/shared/list-state';
-import { pageParam, type Queue } from '../features/admin/shared/paged';
-import { memberApiGet } from '../lib/server-context';
+import { ADMIN_PAGE_SIZE, pageParam } from '../features/admin/shared/paged';
+import { memberRead } from '../lib/server-context';
 import type { Route } from './+types/admin-reports';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return {
-    queue: await memberApiGet<Queue<AdminReportGroup>>(context, request, reportsPath('OPEN', pageParam(request.url))),
+    queue: await memberRead(
+      context,
+      request,
+      (reads) => reads.adminReports({ status: 'OPEN', page: pageParam(request.url), size: ADMIN_PAGE_SIZE }),
+      'reports',
+    ),
     now: Date.now(),
   };
 }

@@ -1,15 +1,18 @@
-import type { AdminReviewItem } from '@beesang/contract';
-import { reviewPath } from '../features/admin/review/review-api';
 import { ReviewQueue } from '../features/admin/review/review-queue';
 import { AreaGate } from '../features/admin/shared/area-gate';
 import { LoadFailed } from '../features/admin/shared/list-state';
-import { pageParam, type Queue } from '../features/admin/shared/paged';
-import { memberApiGet } from '../lib/server-context';
+import { ADMIN_PAGE_SIZE, pageParam } from '../features/admin/shared/paged';
+import { memberRead } from '../lib/server-context';
 import type { Route } from './+types/admin-review';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return {
-    queue: await memberApiGet<Queue<AdminReviewItem>>(context, request, reviewPath(pageParam(request.url))),
+    queue: await memberRead(
+      context,
+      request,
+      (reads) => reads.adminReview({ page: pageParam(request.url), size: ADMIN_PAGE_SIZE }),
+      'the review queue',
+    ),
     now: Date.now(),
   };
 }

@@ -1,15 +1,18 @@
 import { AreaGate } from '../features/admin/shared/area-gate';
 import { LoadFailed } from '../features/admin/shared/list-state';
 import { count, PageHeader } from '../features/admin/shared/page-header';
-import { type Paged, pageParam } from '../features/admin/shared/paged';
+import { ADMIN_PAGE_SIZE, pageParam } from '../features/admin/shared/paged';
 import { PinForm } from '../features/admin/top-fix/pin-form';
 import { PinnedList } from '../features/admin/top-fix/pinned-list';
-import { type AdminPinnedRow, pinsPath } from '../features/admin/top-fix/top-fix-api';
-import { memberApiGet } from '../lib/server-context';
+import { memberRead } from '../lib/server-context';
 import type { Route } from './+types/admin-top-fix';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return { pins: await memberApiGet<Paged<AdminPinnedRow>>(context, request, pinsPath(pageParam(request.url))), now: Date.now() };
+  const page = pageParam(request.url);
+  return {
+    pins: await memberRead(context, request, (reads) => reads.adminPins({ page, size: ADMIN_PAGE_SIZE }), 'pinned listings'),
+    now: Date.now(),
+  };
 }
 
 export default function AdminTopFix({ loaderData }: Route.ComponentProps) {

@@ -1,15 +1,16 @@
-import { type ContentDetail, formatDate, formatDateTime } from '@beesang/contract';
+import { formatDate, formatDateTime } from '@beesang/contract';
 import { Link } from 'react-router';
 import { RICH_TEXT } from '../components/ui/rich-text';
 import { CONTENT_PAGES, contentKindOf, rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
-import { apiGet } from '../lib/server-context';
+import { pageRead } from '../lib/server-context';
 import type { Route } from './+types/content-detail';
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const kind = contentKindOf(new URL(request.url).pathname);
   if (!/^\d{1,9}$/.test(params.id)) throw new Response('Not Found', { status: 404 });
-  const post = await apiGet<ContentDetail>(context, `/api/v2/${kind}/${params.id}`);
+  const id = Number(params.id);
+  const post = await pageRead(context, (reads) => reads.contentDetail(kind, id));
   return { kind, post };
 }
 

@@ -1,10 +1,9 @@
-import type { ContentSummary } from '@beesang/contract';
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../components/ui/pagination';
 import { ContentList } from '../features/content/content-list';
 import { CONTENT_PAGES, contentKindOf, rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
-import { apiGet } from '../lib/server-context';
+import { pageRead } from '../lib/server-context';
 import type { Route } from './+types/content-list';
 
 const SIZE = 15;
@@ -13,10 +12,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const kind = contentKindOf(url.pathname);
   const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);
-  const result = await apiGet<{ data: ContentSummary[]; total: number; page: number; size: number }>(
-    context,
-    `/api/v2/${kind}/list?page=${page}&size=${SIZE}`,
-  );
+  const result = await pageRead(context, (reads) => reads.contentList(kind, page, SIZE));
   return { kind, ...result };
 }
 

@@ -1,17 +1,17 @@
-import type { StockSummary } from '@beesang/contract';
+import { FAVORITES_MAX } from '@beesang/contract';
 import { useRef } from 'react';
 import { MembersOnly } from '../components/layout/members-only';
-import { FAVORITES_PATH } from '../features/favorites/favorites-api';
 import { FavoritesPage } from '../features/favorites/favorites-page';
 import { rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
-import { memberApiGet } from '../lib/server-context';
+import { memberRead } from '../lib/server-context';
 import { useSession } from '../lib/session';
 import type { Route } from './+types/favorite';
 
 /** The member's favourites in the first HTML; null for visitors or when the server cannot use the token (the page fetches then). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const favorites = await memberApiGet<{ data: StockSummary[] }>(context, request, FAVORITES_PATH);
+  // Spec §9: page 1 holds every favourite, as the page's own fetch asks for it.
+  const favorites = await memberRead(context, request, (reads) => reads.favorites(1, FAVORITES_MAX), 'favourites');
   return { favorites: favorites?.data ?? null };
 }
 

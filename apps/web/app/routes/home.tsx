@@ -1,22 +1,19 @@
-import type { ContentSummary, StockSummary } from '@beesang/contract';
 import { Link } from 'react-router';
 import { Card } from '../components/ui/card';
 import { ContentList } from '../features/content/content-list';
 import { RankingBoard } from '../features/stocks/ranking-board';
 import { CONTENT_PAGES, rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
-import { apiGet } from '../lib/server-context';
+import { pageRead } from '../lib/server-context';
 import type { Route } from './+types/home';
-
-type Page = { data: ContentSummary[] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [ranking, news, market, notices, events] = await Promise.all([
-    apiGet<StockSummary[]>(context, '/api/v2/stock/ranking-list/TODAY/10'),
-    apiGet<Page>(context, '/api/v2/news/list?size=5'),
-    apiGet<Page>(context, '/api/v2/market/list?size=5'),
-    apiGet<Page>(context, '/api/v2/notice/list?size=4'),
-    apiGet<Page>(context, '/api/v2/event/list?size=3'),
+    pageRead(context, (reads) => reads.ranking('TODAY', 10)),
+    pageRead(context, (reads) => reads.contentList('news', 1, 5)),
+    pageRead(context, (reads) => reads.contentList('market', 1, 5)),
+    pageRead(context, (reads) => reads.contentList('notice', 1, 4)),
+    pageRead(context, (reads) => reads.contentList('event', 1, 3)),
   ]);
   return { ranking, news: news.data, market: market.data, notices: notices.data, events: events.data };
 }

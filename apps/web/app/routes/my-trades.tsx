@@ -1,18 +1,19 @@
-import { myTradeMessages as m, type Trade } from '@beesang/contract';
+import { myTradeMessages as m } from '@beesang/contract';
 import { useRef } from 'react';
 import { MyTrades } from '../features/trade/my-trades';
-import { myTradesPath, myTradesQuery } from '../features/trade/my-trades-api';
-import type { Paged } from '../features/trade/trade-api';
+import { myTradesApiQuery, myTradesPath, myTradesQuery } from '../features/trade/my-trades-api';
 import { rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
-import { memberApiGet } from '../lib/server-context';
+import { memberRead } from '../lib/server-context';
 import { useSession } from '../lib/session';
 import type { Route } from './+types/my-trades';
 
 /** The asked page of the member's listings in the first HTML; null when the server cannot use the token (the page fetches then). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const path = myTradesPath(myTradesQuery(new URL(request.url).searchParams));
-  return { loaded: { path, page: await memberApiGet<Paged<Trade>>(context, request, path) } };
+  const query = myTradesQuery(new URL(request.url).searchParams);
+  // The path names what was loaded, so that the page can tell it from what it fetches itself.
+  const page = await memberRead(context, request, (reads) => reads.myTrades(myTradesApiQuery(query)), 'my listings');
+  return { loaded: { path: myTradesPath(query), page } };
 }
 
 /** A member's own list: never kept by a shared cache. */

@@ -1,15 +1,4 @@
-import {
-  type ChartRange,
-  type CompanyInfo,
-  type FinancialYear,
-  formatChange,
-  formatPrice,
-  LISTING_LIFETIME_DAYS,
-  type PriceBar,
-  type StockProfile,
-  type Trade,
-  TradeType,
-} from '@beesang/contract';
+import { type ChartRange, formatChange, formatPrice, LISTING_LIFETIME_DAYS, type Trade, TradeType } from '@beesang/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { Card } from '../components/ui/card';
@@ -21,14 +10,14 @@ import { PriceChart } from '../features/stocks/price-chart';
 import { SidePanel } from '../features/stocks/side-panel';
 import { preloadFinishDialog } from '../features/trade/finish-dialog';
 import { preloadProofDialog } from '../features/trade/proof-dialog';
-import { type Paged, tradeListPath } from '../features/trade/trade-api';
+import { type Paged, TRADE_PAGE_SIZE } from '../features/trade/trade-api';
 import { TradeBook, type TradeBookData } from '../features/trade/trade-book';
 import { companyOfProfile } from '../features/trade/trade-draft';
 import { preloadTradeModal, useTradeModal } from '../features/trade/trade-modal-provider';
 import { rootOrigin } from '../lib/content-kinds';
 import { onDemand } from '../lib/on-demand';
 import { pageMeta } from '../lib/seo';
-import { apiGet, bridge } from '../lib/server-context';
+import { optionalRead, pageRead } from '../lib/server-context';
 import { useSession } from '../lib/session';
 import { useFavoriteToggle } from '../lib/use-favorite-toggle';
 import type { Route } from './+types/stock-detail';
@@ -47,35 +36,22 @@ const hasListing = (trades: TradeBookData, mine: boolean) =>
 
 type Context = Route.LoaderArgs['context'];
 
-/** GET as the visitor (their cookie): the profile's star and the listings' "mine" flags depend on who asks. */
-async function getAs<T>(context: Context, path: string, cookie: string): Promise<T> {
-  const { status, body } = await bridge(context).api(path, { cookie });
-  if (status === 404 || status === 400) throw new Response('Not Found', { status: 404 });
-  if (status >= 300) throw new Response('Server Error', { status: 500 });
-  return (body as { result: T }).result;
-}
-
 /** One side's first page; a failure shows in the tab instead of taking the whole page down. */
-async function tradeSide(context: Context, companyIdx: number, type: TradeType, cookie: string): Promise<Paged<Trade> | null> {
-  try {
-    const { status, body } = await bridge(context).api(tradeListPath(companyIdx, type), { cookie });
-    return status === 200 ? (body as { result: Paged<Trade> }).result : null;
-  } catch {
-    return null;
-  }
+function tradeSide(context: Context, companyIdx: number, tradeType: TradeType): Promise<Paged<Trade> | null> {
+  return optionalRead(context, (reads) => reads.companyTrades(companyIdx, { tradeType, page: 1, size: TRADE_PAGE_SIZE }), 'listings');
 }
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.companyIdx)) throw new Response('Not Found', { status: 404 });
   const id = Number(params.companyIdx);
-  const cookie = request.headers.get('cookie') ?? '';
+  // The profile's star and the listings' "mine" flags are the signed-in reader's (the reads know who asks).
   const [profile, info, financial, chart, sell, buy] = await Promise.all([
-    getAs<StockProfile>(context, `/api/v2/stock/profile/${id}`, cookie),
-    apiGet<CompanyInfo>(context, `/api/v2/stock/company/info/${id}`),
-    apiGet<{ data: FinancialYear[] }>(context, `/api/v2/stock/company/financial/${id}`),
-    apiGet<{ data: PriceBar[] }>(context, `/api/stock/chart/${id}?range=${INITIAL_RANGE}`),
-    tradeSide(context, id, TradeType.SELL, cookie),
-    tradeSide(context, id, TradeType.BUY, cookie),
+    pageRead(context, (reads) => reads.stockProfile(id)),
+    pageRead(context, (reads) => reads.companyInfo(id)),
+    pageRead(context, (reads) => reads.companyFinancial(id)),
+    pageRead(context, (reads) => reads.chart(id, INITIAL_RANGE)),
+    tradeSide(context, id, TradeType.SELL),
+    tradeSide(context, id, TradeType.BUY),
   ]);
   return { profile, info, financials: financial.data, bars: chart.data, trades: { sell, buy } };
 }

@@ -1,11 +1,11 @@
-import { formatNumber, type StockSummary, stockListQuery } from '@beesang/contract';
+import { formatNumber, stockListQuery } from '@beesang/contract';
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../components/ui/pagination';
 import { StockFilters } from '../features/stocks/stock-filters';
 import { StockRows } from '../features/stocks/stock-rows';
 import { rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
-import { apiGet } from '../lib/server-context';
+import { pageRead } from '../lib/server-context';
 import type { Route } from './+types/stock-list';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -13,10 +13,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Unknown filter values in a shared link fall back to defaults instead of failing the page.
   const parsed = stockListQuery.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success ? parsed.data : stockListQuery.parse({});
-  const params = new URLSearchParams({ page: String(query.page), size: '20', sort: query.sort, order: query.order });
-  if (query.label) params.set('label', query.label);
-  if (query.sector) params.set('sector', query.sector);
-  return apiGet<{ data: StockSummary[]; total: number; page: number; size: number }>(context, `/api/v2/stock/list?${params}`);
+  return pageRead(context, (reads) => reads.stockList({ ...query, size: 20 }));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -35,6 +35,11 @@ function toDetail(u: UserRow): UserDetail {
   };
 }
 
+/** The reader a token's holder is on public routes: a suspended member reads as a visitor there. */
+export function activeMember(holder: UserRow | null): UserRow | null {
+  return holder && holder.sanction_state !== SanctionState.SUSPEND ? holder : null;
+}
+
 /** Sessions as tokens (SECURITY.md §Tokens) and the phone sign-in / sign-up flows. */
 export function createAuthService(deps: {
   users: UsersRepository;
@@ -75,8 +80,7 @@ export function createAuthService(deps: {
   return {
     /** The member behind an access token, or null (bad token, deleted or suspended member). */
     async memberFor(accessToken: string | undefined): Promise<UserRow | null> {
-      const user = await this.holderOf(accessToken);
-      return user && user.sanction_state !== SanctionState.SUSPEND ? user : null;
+      return activeMember(await this.holderOf(accessToken));
     },
 
     /**

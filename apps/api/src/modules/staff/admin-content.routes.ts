@@ -5,6 +5,7 @@ import {
   adminContentPreviewBody,
   adminContentRowSchema,
   adminQueueQuery,
+  type ContentKind,
   envelope,
   errorSchema,
   idParam,
@@ -32,7 +33,9 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{
   audit: AuditRepository;
   clock: Clock;
   isOwnUpload: (url: string) => boolean;
-}> = async (app, { contents, auth, db, audit, clock, isOwnUpload }) => {
+  /** Told after a committed change, so that every instance drops the pages showing that kind. */
+  changed?: (kind: ContentKind) => void;
+}> = async (app, { contents, auth, db, audit, clock, isOwnUpload, changed = () => {} }) => {
   const editors = requireStaff(auth, 'content');
   const change = auditedChange(db, audit, () => clock.now());
   const actor = (req: FastifyRequest) => ({ id: req.member!.id, ip: req.ip });
@@ -102,6 +105,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{
         }),
         (tx) => contents.create(req.params.kind, data, tx),
       );
+      changed(req.params.kind);
       return { result: { id } };
     },
   );
@@ -130,6 +134,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{
         },
         (tx) => contents.update(req.params.kind, req.params.id, data, tx),
       );
+      changed(req.params.kind);
       return { result: true as const };
     },
   );
@@ -146,6 +151,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{
         { action: 'content.delete', targetType: 'CONTENT', targetId: `${req.params.kind}:${req.params.id}`, detail: {} },
         (tx) => contents.remove(req.params.kind, req.params.id, tx),
       );
+      changed(req.params.kind);
       return { result: true as const };
     },
   );

@@ -26,15 +26,18 @@ import { requireStaff } from './staff-guard.ts';
 const tags = ['admin'];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
-const proofRowSchema = tradeSchema.extend({ ownerIdx: z.number().int() });
-const proofQueueSchema = z.object({
-  data: z.array(proofRowSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-  /** When the longest-waiting proof was attached (ISO), or null with an empty queue. */
-  oldestWaitingSince: z.string().nullable(),
-});
+/** A waiting queue's page, and when its longest-waiting item arrived (ISO; null when empty). */
+const queueOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+    oldestWaitingSince: z.string().nullable(),
+  });
+export const proofQueueSchema = queueOf(tradeSchema.extend({ ownerIdx: z.number().int() }));
+export const reportQueueSchema = queueOf(adminReportGroupSchema);
+export const reviewQueueSchema = queueOf(adminReviewItemSchema);
 
 /** Share proofs (매물 인증): the pending queue and the four decisions, for moderators. */
 export const adminMarketRoutes: FastifyPluginAsyncZod<{ market: AdminMarketService; auth: AuthService }> = async (
@@ -91,18 +94,7 @@ export const adminMarketRoutes: FastifyPluginAsyncZod<{ market: AdminMarketServi
         tags,
         summary: '신고 (대상별로 묶음; OPEN은 오래 기다린 순)',
         querystring: adminReportsQuery,
-        response: {
-          200: envelope(
-            z.object({
-              data: z.array(adminReportGroupSchema),
-              total: z.number().int(),
-              page: z.number().int(),
-              size: z.number().int(),
-              oldestWaitingSince: z.string().nullable(),
-            }),
-          ),
-          ...errors,
-        },
+        response: { 200: envelope(reportQueueSchema), ...errors },
       },
     },
     async (req) => ({ result: await market.reports(req.query.status === 'OPEN', req.query.type, req.query.page, req.query.size) }),
@@ -116,18 +108,7 @@ export const adminMarketRoutes: FastifyPluginAsyncZod<{ market: AdminMarketServi
         tags,
         summary: '검토 대기: 신고 없이 올라온 항목 (사기 의심 문구, 브로커 패턴; 오래 기다린 순)',
         querystring: adminQueueQuery,
-        response: {
-          200: envelope(
-            z.object({
-              data: z.array(adminReviewItemSchema),
-              total: z.number().int(),
-              page: z.number().int(),
-              size: z.number().int(),
-              oldestWaitingSince: z.string().nullable(),
-            }),
-          ),
-          ...errors,
-        },
+        response: { 200: envelope(reviewQueueSchema), ...errors },
       },
     },
     async (req) => ({ result: await market.review(req.query.page, req.query.size) }),

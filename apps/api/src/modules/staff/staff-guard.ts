@@ -13,6 +13,12 @@ export function requireStaff(auth: AuthService, area: StaffArea) {
   const member = requireMember(auth);
   return async (req: FastifyRequest, reply: FastifyReply) => {
     await member(req, reply);
-    if (!staffMay(req.member?.staff_role, area)) throw new AppError(403, 'staffOnly', 'STAFF_ONLY');
+    admitStaff(req.member, area);
   };
+}
+
+/** A signed-in member whose role covers `area`, or 403 STAFF_ONLY. */
+export function admitStaff<M extends { staff_role: Parameters<typeof staffMay>[0] }>(member: M | null, area: StaffArea): M {
+  if (!member || !staffMay(member.staff_role, area)) throw new AppError(403, 'staffOnly', 'STAFF_ONLY');
+  return member;
 }

@@ -48,6 +48,16 @@ const accessEntrySchema = z.object({
   at: z.string(),
 });
 
+/** The audit log's filter from its query (target 'USER:12' → type and id); the SSR console reads it too. */
+export const auditFilter = (q: z.infer<typeof adminAuditQuery>) => ({
+  staffUserId: q.staff,
+  targetType: q.target?.split(':')[0],
+  targetId: q.target?.includes(':') ? q.target.split(':').slice(1).join(':') : undefined,
+  action: q.action,
+  from: q.from ? new Date(q.from) : undefined,
+  to: q.to ? new Date(q.to) : undefined,
+});
+
 /**
  * Operator routes (issue 11): each checks the role its area needs (requireStaff), answers
  * no-store, and keeps the origin check of every other cookie-authenticated write; every look at
@@ -137,15 +147,6 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; admin: Ad
       return { result: true as const };
     },
   );
-
-  const auditFilter = (q: z.infer<typeof adminAuditQuery>) => ({
-    staffUserId: q.staff,
-    targetType: q.target?.split(':')[0],
-    targetId: q.target?.includes(':') ? q.target.split(':').slice(1).join(':') : undefined,
-    action: q.action,
-    from: q.from ? new Date(q.from) : undefined,
-    to: q.to ? new Date(q.to) : undefined,
-  });
 
   app.get(
     '/api/admin/audit',

@@ -17,6 +17,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { createInvalidationBus, type InvalidationBus, TOPICS } from '../../lib/invalidation.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { createSearchIndex } from './search-index.ts';
 import type { CompanyRow, StockRepository } from './stock.repository.ts';
@@ -66,13 +67,41 @@ function dayBefore(now: Date, days: number): string {
   return seoulDay(new Date(now.getTime() - days * 86_400_000));
 }
 
-export function createStockService(repo: StockRepository, clock: Clock) {
-  const index = createSearchIndex(() => repo.listAllForSearch(), clock);
-  // Hot per-company reads; prices change through trades and imports, which call `invalidate`.
-  const companies = createTtlCache<number, CompanyRow | undefined>(1000);
-  const charts = createTtlCache<string, Awaited<ReturnType<StockRepository['bars']>>>(5000);
-  // Best 호가 change with every listing write (the trade service calls `invalidate`); a second at most elsewhere.
-  const bests = createTtlCache<number, { buy: number | null; sell: number | null }>(1000);
+/**
+ * Companies, prices, charts and search. Its read caches are per instance; every write anywhere
+ * publishes on the invalidation bus (decision 0010), so all instances drop the same entries within
+ * milliseconds. The TTLs are only the backstop for a bus that was down.
+ */
+export function createStockService(
+  repo: StockRepository,
+  clock: Clock,
+  bus: InvalidationBus = createInvalidationBus({ kind: 'memory', scope: {} }),
+) {
+  const index = createSearchIndex((ids) => repo.listAllForSearch(ids), clock);
+  const companies = createTtlCache<number, CompanyRow | undefined>(10_000);
+  const charts = createTtlCache<string, Awaited<ReturnType<StockRepository['bars']>>>(30_000);
+  const bests = createTtlCache<number, { buy: number | null; sell: number | null }>(10_000);
+
+  // A key names one company; no key (an import, or the bus reconnecting) means every company.
+  const companyOf = (key?: string) => (key !== undefined && /^\d+$/.test(key) ? Number(key) : undefined);
+  bus.subscribe(TOPICS.company, (key) => {
+    const id = companyOf(key);
+    if (id === undefined) {
+      companies.clear();
+      bests.clear();
+    } else {
+      companies.delete(id);
+      bests.delete(id);
+    }
+    charts.clear();
+    // One company: the index reloads only that row; none: it rebuilds (in the background when large).
+    index.invalidate(id);
+  });
+  bus.subscribe(TOPICS.listings, (key) => {
+    const id = companyOf(key);
+    if (id === undefined) bests.clear();
+    else bests.delete(id);
+  });
 
   async function withTradeCounts(rows: CompanyRow[]): Promise<StockSummary[]> {
     const counts = await repo.countOpenListings(
@@ -91,30 +120,19 @@ export function createStockService(repo: StockRepository, clock: Clock) {
   return {
     searchIndex: index,
 
-    /** Drops the cached best 호가 of a company after one of its listings changed. */
     /** Whether a company exists (cached like every per-company read). */
     exists: async (id: number) => (await companies.get(id, () => repo.findById(id))) !== undefined,
     /** A counted view of a company's page (the analytics module decides what counts), in its transaction. */
     addView: (tx: Db, companyId: number, day: string) => repo.addView(tx, companyId, day),
 
-    listingsChanged(id: number) {
-      bests.delete(id);
-    },
-
-    /** Drops every cached read after a change to many companies (an import). */
+    /** Drops every cached read after a change to many companies (an import), on every instance. */
     invalidateAll() {
-      companies.clear();
-      bests.clear();
-      charts.clear();
-      index.invalidate();
+      bus.publish(TOPICS.company);
     },
 
-    /** Drops cached reads of a company after its price or bars changed. */
+    /** Drops cached reads of a company after its row, price or bars changed, on every instance. */
     invalidate(id: number) {
-      companies.delete(id);
-      bests.delete(id);
-      charts.clear();
-      index.invalidate();
+      bus.publish(TOPICS.company, String(id));
     },
 
     async search(keyword: string, unissuedOnly: boolean, favoriteIds: ReadonlySet<number> = new Set()): Promise<CompanySearchResult[]> {

@@ -27,8 +27,17 @@ export function myTradesQuery(search: URLSearchParams): MyTradesQuery {
   return { filter, page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };
 }
 
-export function myTradesPath({ filter, page }: MyTradesQuery, size = MY_TRADES_PAGE_SIZE): string {
+/** The API's query for a page of 내 매물 (GET /api/trade/my). */
+export function myTradesApiQuery(
+  { filter, page }: MyTradesQuery,
+  size = MY_TRADES_PAGE_SIZE,
+): { status?: number; page: number; size: number } {
   const status = MY_TRADE_FILTERS.find((f) => f.slug === filter)?.status;
+  return { ...(status !== undefined && { status }), page, size };
+}
+
+export function myTradesPath(query: MyTradesQuery, size = MY_TRADES_PAGE_SIZE): string {
+  const { status, page } = myTradesApiQuery(query, size);
   return `/api/trade/my?${status === undefined ? '' : `status=${status}&`}page=${page}&size=${size}`;
 }
 

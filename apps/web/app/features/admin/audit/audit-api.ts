@@ -24,18 +24,15 @@ export function auditFiltersOf(search: URLSearchParams): AuditFilters {
   };
 }
 
-/** The API's query for the same filters: days become the Seoul day's first and last instant. */
-function apiQuery(f: AuditFilters, extra: Record<string, number> = {}) {
-  return queryString({
-    staff: f.staff,
-    target: f.target,
-    action: f.action,
-    from: kstDayBound(f.from),
-    to: kstDayBound(f.to, true),
-    ...extra,
-  });
+/** The API's query for the same filters (those set): days become the Seoul day's first and last instant. */
+export function auditQuery(f: AuditFilters, extra: { page?: number; size?: number } = {}): Record<string, string | number> {
+  const all = { staff: f.staff, target: f.target, action: f.action, from: kstDayBound(f.from), to: kstDayBound(f.to, true), ...extra };
+  return Object.fromEntries(
+    Object.entries(all).filter((entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== ''),
+  );
 }
 
-export const auditPath = (f: AuditFilters, page = 1) => `/api/admin/audit${apiQuery(f, { page, size: AUDIT_PAGE_SIZE })}`;
+/** One page of the log, as the console lists it. */
+export const auditPage = (f: AuditFilters, page = 1) => auditQuery(f, { page, size: AUDIT_PAGE_SIZE });
 /** A plain link: the browser downloads the CSV with the operator's cookies. */
-export const auditExportHref = (f: AuditFilters) => `/api/admin/audit/export${apiQuery(f)}`;
+export const auditExportHref = (f: AuditFilters) => `/api/admin/audit/export${queryString(auditQuery(f))}`;

@@ -1,14 +1,11 @@
 import type { AdminCompanyPatch, AdminCompanyRow, ImportFileKind, ImportReport } from '@beesang/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { patchJson } from '../shared/admin-fetch';
-import { ADMIN_PAGE_SIZE, queryString } from '../shared/paged';
 
 export type { AdminCompanyRow, ImportFileKind, ImportReport };
 
 /** A 10 MB CSV checked line by line takes longer than an ordinary call's 5 s. */
 const IMPORT_TIMEOUT_MS = 120_000;
-
-export const companiesPath = (query: string, page = 1) => `/api/admin/companies${queryString({ query, page, size: ADMIN_PAGE_SIZE })}`;
 
 export const patchCompany = (companyIdx: number, patch: AdminCompanyPatch) =>
   patchJson<AdminCompanyRow>(`/api/admin/company/${companyIdx}`, patch);

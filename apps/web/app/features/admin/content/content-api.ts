@@ -1,7 +1,6 @@
 import type { AdminContentRow, ContentKind } from '@beesang/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { deleteJson, patchJson, postJson } from '../shared/admin-fetch';
-import { ADMIN_PAGE_SIZE } from '../shared/paged';
 
 export type { AdminContentRow } from '@beesang/contract';
 export type ContentState = AdminContentRow['state'];
@@ -22,7 +21,6 @@ export const CONTENT_TABS: ReadonlyArray<{ value: ContentKind; label: string }> 
   { value: 'market', label: '시황' },
 ];
 
-export const contentPath = (kind: ContentKind, page = 1) => `/api/admin/content/${kind}?page=${page}&size=${ADMIN_PAGE_SIZE}`;
 export const createContent = (kind: ContentKind, body: ContentInput) => postJson<{ id: number }>(`/api/admin/content/${kind}`, body);
 export const updateContent = (kind: ContentKind, id: number, body: Partial<ContentInput>) =>
   patchJson<true>(`/api/admin/content/${kind}/${id}`, body);

@@ -1,12 +1,9 @@
 import type { AdminSanctionBody, AdminSanctionHistory, StaffRole } from '@beesang/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { postJson } from '../shared/admin-fetch';
-import { ADMIN_PAGE_SIZE, queryString } from '../shared/paged';
 
 /** A sanction decision as the history lists it. */
 export type SanctionHistoryEntry = AdminSanctionHistory;
-
-export const membersPath = (query: string, page = 1) => `/api/admin/members${queryString({ query, page, size: ADMIN_PAGE_SIZE })}`;
 
 export const sanctionMember = (userIdx: number, body: AdminSanctionBody) => postJson<true>(`/api/admin/member/${userIdx}/sanction`, body);
 export const revokeSessions = (userIdx: number) => postJson<true>(`/api/admin/member/${userIdx}/sessions/revoke`);

@@ -1,12 +1,9 @@
 import type { AdminPriceReviewRow, CompanySearchResult } from '@beesang/contract';
 import { apiFetch } from '../../../lib/api-client';
 import { postJson } from '../shared/admin-fetch';
-import { ADMIN_PAGE_SIZE } from '../shared/paged';
 
 /** A finish that did not move the price, and why (adminPriceReviewRowSchema). */
 export type PriceReviewRow = AdminPriceReviewRow;
-
-export const priceReviewPath = (page = 1, size = ADMIN_PAGE_SIZE) => `/api/admin/price-review?page=${page}&size=${size}`;
 
 /** Source MANUAL ('운영자 입력'); audited with its note. */
 export const setManualPrice = (companyIdx: number, body: { price: number; note: string }) =>

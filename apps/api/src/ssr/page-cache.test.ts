@@ -1,0 +1,145 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { createInvalidationBus, TOPICS } from '../lib/invalidation.ts';
+import { type CachedPage, CONTENT_TOPIC, cachedPage, createPageCache, PAGE_TAGS } from './page-cache.ts';
+
+const page = (text: string, ...tags: string[]) => cachedPage(200, [['content-type', 'text/html']], Buffer.from(text), new Set(tags));
+
+/** A cache whose clock the test moves, and a render that counts its calls. */
+function setup(options: { ttlMs?: number; maxEntries?: number } = {}) {
+  let now = 0;
+  const cache = createPageCache({ ttlMs: options.ttlMs ?? 5_000, maxEntries: options.maxEntries, now: () => now });
+  const renders: string[] = [];
+  const load = (key: string, made: CachedPage | null = page(key)) =>
+    cache.get(
+      key,
+      async () => {
+        renders.push(key);
+        return made;
+      },
+      (p) => p,
+    );
+  const bodyOf = async (key: string) => {
+    const result = await load(key);
+    return 'hit' in result ? `hit:${result.hit.body}` : `rendered:${result.rendered?.body}`;
+  };
+  const advance = (ms: number) => {
+    now += ms;
+  };
+  return { cache, renders, load, bodyOf, advance };
+}
+
+describe('page cache', () => {
+  it('serves a page until its time is up, then renders it again', async () => {
+    const { renders, bodyOf, advance } = setup({ ttlMs: 5_000 });
+    expect(await bodyOf('/stock/1')).toBe('rendered:/stock/1');
+    advance(4_999);
+    expect(await bodyOf('/stock/1')).toBe('hit:/stock/1');
+    advance(1);
+    expect(await bodyOf('/stock/1')).toBe('rendered:/stock/1');
+    expect(renders).toEqual(['/stock/1', '/stock/1']);
+  });
+
+  it('renders once for concurrent misses; when that render makes no page, each renders for itself', async () => {
+    const { cache, renders } = setup();
+    let release = () => {};
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const render = (made: CachedPage | null) => async () => {
+      renders.push('render');
+      await slow;
+      return made;
+    };
+    const same = page('/');
+    const all = Promise.all([1, 2, 3].map(() => cache.get('/', render(same), (p) => p)));
+    release();
+    const results = await all;
+    expect(renders).toHaveLength(1);
+    expect(results.filter((r) => 'hit' in r && r.hit === same)).toHaveLength(2);
+
+    renders.length = 0;
+    const none = await Promise.all([1, 2, 3].map(() => cache.get('/favorite', render(null), (p) => p)));
+    expect(renders).toHaveLength(3);
+    expect(none.every((r) => 'rendered' in r && r.rendered === null)).toBe(true);
+  });
+
+  it('drops exactly the pages that read a tag; without a tag, every page', async () => {
+    const { cache, load, bodyOf } = setup();
+    await load('/stock/1', page('/stock/1', PAGE_TAGS.company(1)));
+    await load('/stock/2', page('/stock/2', PAGE_TAGS.company(2)));
+    await load('/', page('/', PAGE_TAGS.market, PAGE_TAGS.content));
+    cache.invalidate(PAGE_TAGS.company(1));
+    expect(await bodyOf('/stock/2')).toBe('hit:/stock/2');
+    expect(await bodyOf('/')).toBe('hit:/');
+    expect(await bodyOf('/stock/1')).toBe('rendered:/stock/1');
+    cache.invalidate();
+    expect(await bodyOf('/stock/2')).toBe('rendered:/stock/2');
+  });
+
+  it('keeps no page whose render began before a write: it may show what the write changed', async () => {
+    const { cache, bodyOf } = setup();
+    await cache.get(
+      '/stock/1',
+      async () => {
+        cache.invalidate(PAGE_TAGS.company(1));
+        return page('before the write');
+      },
+      (p) => p,
+    );
+    expect(await bodyOf('/stock/1')).toBe('rendered:/stock/1');
+  });
+
+  it('lets the least recently used page go beyond its size', async () => {
+    const { load, bodyOf } = setup({ maxEntries: 2 });
+    await load('/a');
+    await load('/b');
+    expect(await bodyOf('/a')).toBe('hit:/a');
+    await load('/c');
+    expect(await bodyOf('/a')).toBe('hit:/a');
+    expect(await bodyOf('/b')).toBe('rendered:/b');
+  });
+
+  it('compresses a page once per encoding, to exactly its body', () => {
+    const html = page('<html>비상 '.repeat(500));
+    const br = html.encoded('br');
+    expect(html.encoded('br')).toBe(br);
+    expect(brotliDecompressSync(br).equals(html.body)).toBe(true);
+    expect(gunzipSync(html.encoded('gzip')).equals(html.body)).toBe(true);
+    expect(br.length).toBeLessThan(html.body.length / 10);
+  });
+});
+
+describe('page cache on the invalidation bus', () => {
+  it("drops a company's pages and the market lists on every instance when its prices or listings change", async () => {
+    const scope = {};
+    const [busA, busB] = [createInvalidationBus({ kind: 'memory', scope }), createInvalidationBus({ kind: 'memory', scope })];
+    const a = setup();
+    const b = setup();
+    a.cache.listen(busA);
+    b.cache.listen(busB);
+    for (const instance of [a, b]) {
+      await instance.load('/stock/7', page('/stock/7', PAGE_TAGS.company(7)));
+      await instance.load('/stock/8', page('/stock/8', PAGE_TAGS.company(8)));
+      await instance.load('/', page('/', PAGE_TAGS.market));
+      await instance.load('/notice', page('/notice', PAGE_TAGS.content));
+    }
+
+    busA.publish(TOPICS.listings, '7');
+    for (const instance of [a, b]) {
+      expect(await instance.bodyOf('/stock/8')).toBe('hit:/stock/8');
+      expect(await instance.bodyOf('/notice')).toBe('hit:/notice');
+      expect(await instance.bodyOf('/stock/7')).toBe('rendered:/stock/7');
+      expect(await instance.bodyOf('/')).toBe('rendered:/');
+    }
+
+    busB.publish(CONTENT_TOPIC, 'notice');
+    expect(await a.bodyOf('/notice')).toBe('rendered:/notice');
+    expect(await a.bodyOf('/stock/8')).toBe('hit:/stock/8');
+
+    // An import (no key), or a reconnected bus: everything.
+    busB.publish(TOPICS.company);
+    expect(await a.bodyOf('/stock/8')).toBe('rendered:/stock/8');
+    await Promise.all([busA.close(), busB.close()]);
+  });
+});

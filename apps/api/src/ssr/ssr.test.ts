@@ -1,0 +1,252 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pageKind, webBuildExists } from '../plugins/ssr.ts';
+import { createMember, type TestMember } from '../test/members.ts';
+import { createTestApp, LISTINGS_UNLIMITED, secondInstance, type TestApp } from '../test/test-app.ts';
+
+/**
+ * The built web app served by the API (issue 12): visitors' pages cached per URL and dropped by the
+ * writes that change them on every instance, members' pages never shared, HTML compressed as the
+ * client accepts, assets precompressed, failures in the structured log. Needs `npm run build`.
+ */
+const webBuildDir = resolve(import.meta.dirname, '../../../web/build');
+const METRICS_TOKEN = 'ssr-test-metrics-token';
+const logLines: string[] = [];
+let t: TestApp;
+let other: Awaited<ReturnType<typeof secondInstance>>;
+let member: TestMember;
+let editor: TestMember;
+let companyId: number;
+
+beforeAll(async () => {
+  if (!webBuildExists(webBuildDir)) {
+    throw new Error(`The web app is not built (${webBuildDir}); run \`npm run build\` first (\`npm test\` does).`);
+  }
+  t = await createTestApp({
+    companies: 10,
+    web: true,
+    config: { webBuildDir, metricsToken: METRICS_TOKEN },
+    limits: { rules: LISTINGS_UNLIMITED },
+    logLines,
+  });
+  other = await secondInstance(t, { web: true });
+  member = await createMember(t, { nickname: '캐시안된회원' });
+  editor = await createMember(t, { nickname: '공지편집자' });
+  await t.db.updateTable('users').set({ staff_role: 'EDITOR' }).where('id', '=', editor.id).execute();
+  companyId = (await t.db.selectFrom('companies').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow()).id;
+});
+afterAll(async () => {
+  await other?.close();
+  await t?.close();
+});
+
+type App = TestApp['app'];
+const get = (app: App, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const visit = (url: string, app: App = t.app) => get(app, url, { 'accept-encoding': 'br, gzip' });
+
+/** The document a response carries, whichever encoding it came in. */
+function html(res: LightMyRequestResponse): string {
+  const encoding = res.headers['content-encoding'];
+  const raw = res.rawPayload;
+  return (encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+}
+
+describe("a visitor's page", () => {
+  it('comes brotli-compressed, then from the cache, the same document in every encoding, with no cookie', async () => {
+    const first = await visit(`/stock/${companyId}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers).toMatchObject({
+      'content-encoding': 'br',
+      'content-type': 'text/html; charset=utf-8',
+      vary: 'cookie, accept-encoding',
+      'cache-control': 'no-cache',
+      'x-page-cache': 'miss',
+    });
+    expect(first.headers['set-cookie']).toBeUndefined();
+    const document = html(first);
+    expect(document).toContain('<!DOCTYPE html>');
+    expect(first.rawPayload.length).toBeLessThan(Buffer.byteLength(document) / 3);
+
+    const again = await visit(`/stock/${companyId}`);
+    expect(again.headers['x-page-cache']).toBe('hit');
+    expect(html(again)).toBe(document);
+
+    const gzip = await get(t.app, `/stock/${companyId}`, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers).toMatchObject({ 'content-encoding': 'gzip', 'x-page-cache': 'hit' });
+    expect(html(gzip)).toBe(document);
+    const plain = await get(t.app, `/stock/${companyId}`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(document);
+    const head = await t.app.inject({ method: 'HEAD', url: `/stock/${companyId}` });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  it('is the 404 page for a missing company or a malformed id, as the API refuses them', async () => {
+    for (const url of ['/stock/999999', '/stock/0', '/notice/999999']) {
+      const res = await visit(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(html(res)).toContain('페이지를 찾을 수 없습니다');
+    }
+  });
+});
+
+describe("a member's page", () => {
+  it('is rendered for them every time, private, and never given to a visitor', async () => {
+    await visit('/');
+    const cookie = `ACCESS_TOKEN=${member.accessToken}`;
+    const mine = await get(t.app, '/', { cookie, 'accept-encoding': 'br' });
+    expect(mine.headers).toMatchObject({ 'x-page-cache': 'bypass', 'cache-control': 'private, no-cache', 'content-encoding': 'br' });
+    expect(html(mine)).toContain('캐시안된회원');
+    const again = await get(t.app, '/', { cookie });
+    expect(again.headers['x-page-cache']).toBe('bypass');
+
+    const visitor = await visit('/');
+    expect(visitor.headers['x-page-cache']).toBe('hit');
+    expect(html(visitor)).not.toContain('캐시안된회원');
+    // A browser that holds a session to resume is not served a visitor's page either.
+    const resuming = await get(t.app, '/', { cookie: 'BEESANG_SESSION=1' });
+    expect(resuming.headers['x-page-cache']).toBe('bypass');
+  });
+
+  it('of a members-only area is not kept even for a visitor (its route says private, no-store)', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await visit('/favorite');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers).toMatchObject({ 'x-page-cache': 'miss', 'cache-control': 'private, no-store' });
+    }
+  });
+});
+
+describe('writes drop the pages they change, on every instance', () => {
+  it('a new listing shows on the stock page at once, here and on another instance', async () => {
+    for (const app of [t.app, other.app]) {
+      await visit(`/stock/${companyId}`, app);
+      expect((await visit(`/stock/${companyId}`, app)).headers['x-page-cache']).toBe('hit');
+    }
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/trade/sell',
+      headers: member.headers,
+      payload: {
+        companyIdx: companyId,
+        stockCount: 77,
+        stockPerPrice: 12_345,
+        stockCountNegotiationFlag: false,
+        stockPriceNegotiationFlag: false,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    for (const app of [t.app, other.app]) {
+      const page = await visit(`/stock/${companyId}`, app);
+      expect(page.headers['x-page-cache']).toBe('miss');
+      expect(html(page)).toContain('12,345');
+    }
+  });
+
+  it("an editor's new notice shows on the notice list and the home page at once, on every instance", async () => {
+    for (const app of [t.app, other.app]) {
+      await visit('/notice', app);
+      await visit('/', app);
+    }
+    const title = '페이지 캐시 확인 공지';
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/content/notice',
+      headers: editor.headers,
+      payload: { title, body: '본문입니다.', published: true },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    for (const app of [t.app, other.app]) {
+      for (const url of ['/notice', '/']) {
+        const page = await visit(url, app);
+        expect(page.headers['x-page-cache'], url).toBe('miss');
+        expect(html(page), url).toContain(title);
+      }
+    }
+  });
+
+  it('a page that does not depend on the write stays cached', async () => {
+    await visit('/terms');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/trade/buy',
+      headers: member.headers,
+      payload: {
+        companyIdx: companyId,
+        stockCount: 5,
+        stockPerPrice: 9_000,
+        stockCountNegotiationFlag: false,
+        stockPriceNegotiationFlag: false,
+      },
+    });
+    expect((await visit('/terms')).headers['x-page-cache']).toBe('hit');
+  });
+});
+
+describe('failures', () => {
+  it('go to the structured log with the request id, never to the console', async () => {
+    const consoleError = vi.spyOn(console, 'error');
+    const info = vi.spyOn(t.app.services.stocks, 'info').mockRejectedValue(new Error('database unavailable (test)'));
+    try {
+      const res = await visit(`/stock/${companyId + 1}`);
+      expect(res.statusCode).toBe(500);
+      expect(html(res)).toContain('일시적인 오류가 발생했습니다');
+      const logged = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((l) => l.msg === 'page failed');
+      expect(logged).toMatchObject({ level: 50, url: `/stock/${companyId + 1}`, err: { message: 'database unavailable (test)' } });
+      expect(logged?.reqId).toEqual(expect.any(String));
+      expect(consoleError).not.toHaveBeenCalled();
+    } finally {
+      info.mockRestore();
+      consoleError.mockRestore();
+    }
+  });
+});
+
+describe('static assets', () => {
+  it('are sent as precompressed at build time, immutable, with no compression per request', async () => {
+    const assets = join(webBuildDir, 'client/assets');
+    const script = readdirSync(assets).find((f) => f.endsWith('.js'));
+    expect(script).toBeDefined();
+    for (const [encoding, extension] of [
+      ['br', 'br'],
+      ['gzip', 'gz'],
+    ] as const) {
+      const res = await get(t.app, `/assets/${script}`, { 'accept-encoding': encoding });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers).toMatchObject({ 'content-encoding': encoding, 'cache-control': 'public, max-age=31536000, immutable' });
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.rawPayload.equals(readFileSync(join(assets, `${script}.${extension}`)))).toBe(true);
+    }
+  });
+});
+
+describe('what /metrics learns from pages', () => {
+  it('render time by page kind (never the URL) and the page cache’s hits and misses', async () => {
+    const url = `/stock/${companyId}?m=${Date.now()}`;
+    expect((await visit(url)).headers['x-page-cache']).toBe('miss');
+    expect((await visit(url)).headers['x-page-cache']).toBe('hit');
+    const res = await get(t.app, '/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/beesang_ssr_render_duration_seconds_count\{page="stock\/:id"\} [1-9]/);
+    expect(res.body).toMatch(/beesang_cache_requests_total\{cache="page",result="hit"\} [1-9]/);
+    expect(res.body).toMatch(/beesang_cache_requests_total\{cache="page",result="miss"\} [1-9]/);
+    expect(res.body).not.toContain(String(companyId) + '?m=');
+  });
+
+  it.each([
+    ['/', 'home'],
+    ['/stock', 'stock'],
+    ['/stock/12?tab=chart', 'stock/:id'],
+    ['/admin/reports', 'admin/reports'],
+    ['/unlisted/news/3', 'unlisted/news'],
+    ['/myPage/trades', 'myPage/trades'],
+    ['/wp-login.php', 'other'],
+    ['/010-1234-5678', 'other'],
+  ])('%s is labelled %s', (url, kind) => {
+    expect(pageKind(url)).toBe(kind);
+  });
+});
