@@ -7,6 +7,7 @@ import type { Db } from './db/database.ts';
 import { purgeIdempotencyKeys } from './db/idempotency.ts';
 import { storedAuthSecret } from './db/secrets.ts';
 import { isDemoDataLoaded } from './db/seed/seed.ts';
+import { createAnswerCache } from './lib/answer-cache.ts';
 import { type Clock, type OffsetClock, systemClock } from './lib/clock.ts';
 import { createInvalidationBus, type InvalidationBus, invalidationTransport } from './lib/invalidation.ts';
 import { RequestLogController, redactingSerializers } from './lib/log.ts';
@@ -296,7 +297,10 @@ export async function buildApp(options: BuildAppOptions) {
   };
 
   await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown });
-  await app.register(stockRoutes, { stocks, favoritesFor });
+  // Visitors' answers to search, profile and chart, serialised once and dropped by the bus (seconds at most).
+  const answers = createAnswerCache({ bus, ttlMs: 5_000, maxEntries: 5_000 });
+  app.addHook('onClose', async () => answers.close());
+  await app.register(stockRoutes, { stocks, favoritesFor, answers });
   await app.register(tradeRoutes, { trades, auth, limits });
   await app.register(favoriteRoutes, { favorites, auth });
   await app.register(opinionRoutes, { opinions, auth, limits });

@@ -16,9 +16,11 @@ import {
   stockProfileSchema,
   stockSummarySchema,
 } from '@beesang/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type AnswerCache, companyTag, SEARCH_TAG } from '../../lib/answer-cache.ts';
+import { accessTokenOf } from '../../plugins/auth.ts';
 import type { StockService } from './stock.service.ts';
 
 const idParams = z.object({ id: idParam });
@@ -31,7 +33,31 @@ export const stockRoutes: FastifyPluginAsyncZod<{
   stocks: StockService;
   /** The signed-in reader's favourite company ids (empty for visitors). */
   favoritesFor?: (req: FastifyRequest) => Promise<ReadonlySet<number>>;
-}> = async (app, { stocks, favoritesFor = async () => none }) => {
+  /** Visitors' answers to search, profile and chart, serialised once (lib/answer-cache.ts). */
+  answers?: AnswerCache;
+}> = async (app, { stocks, favoritesFor = async () => none, answers }) => {
+  /**
+   * A visitor's answer from the answer cache, or made, serialised with the route's schema and kept
+   * under its URL with `tags`; a member's (whose favourites it shows) is made for them alone.
+   */
+  async function answer<T>(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    tags: readonly string[],
+    make: () => Promise<T>,
+  ): Promise<T | undefined> {
+    if (!answers || accessTokenOf(req)) return make();
+    const kept = answers.get(req.url);
+    if (kept === undefined) {
+      const generation = answers.generation();
+      const serialized = reply.serialize(await make());
+      const body = typeof serialized === 'string' ? serialized : Buffer.from(serialized as Uint8Array).toString('utf8');
+      answers.set(req.url, body, tags, generation);
+      reply.type('application/json; charset=utf-8').send(body);
+    } else reply.type('application/json; charset=utf-8').send(kept);
+    return undefined;
+  }
+
   app.get(
     '/api/v2/stock/search/:keyword',
     {
@@ -43,7 +69,10 @@ export const stockRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(z.array(companySearchResultSchema)), 400: errorSchema },
       },
     },
-    async (req) => ({ result: await stocks.search(req.params.keyword, req.query.isUnissuedStock ?? false, await favoritesFor(req)) }),
+    (req, reply) =>
+      answer(req, reply, [SEARCH_TAG], async () => ({
+        result: await stocks.search(req.params.keyword, req.query.isUnissuedStock ?? false, await favoritesFor(req)),
+      })),
   );
 
   // Both /ranking-list and /ranking-list/{period}/{count} take the spec's defaults (TODAY, 10).
@@ -82,7 +111,10 @@ export const stockRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/v2/stock/profile/:id',
     { schema: { tags, summary: '종목 프로필', params: idParams, response: { 200: envelope(stockProfileSchema), ...notFound } } },
-    async (req) => ({ result: await stocks.profile(req.params.id, (await favoritesFor(req)).has(req.params.id)) }),
+    (req, reply) =>
+      answer(req, reply, [companyTag(req.params.id)], async () => ({
+        result: await stocks.profile(req.params.id, (await favoritesFor(req)).has(req.params.id)),
+      })),
   );
 
   app.get(
@@ -102,7 +134,8 @@ export const stockRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(chartSchema), ...notFound },
       },
     },
-    async (req) => ({ result: await stocks.chart(req.params.id, req.query.range) }),
+    (req, reply) =>
+      answer(req, reply, [companyTag(req.params.id)], async () => ({ result: await stocks.chart(req.params.id, req.query.range) })),
   );
 
   app.get(

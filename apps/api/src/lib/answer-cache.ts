@@ -1,0 +1,87 @@
+import { type InvalidationBus, TOPICS } from './invalidation.ts';
+
+/**
+ * Visitors' answers to the hottest GET routes (search, stock profile, chart), kept serialised per
+ * URL for a few seconds: a cache hit writes a string instead of reading the caches, building the
+ * objects and serialising them again. Each answer is tagged with what it shows (`company:<id>`,
+ * `search`) and dropped by the invalidation bus on every instance the moment a write changes it,
+ * so it is never staler than the service caches behind it. Members' answers (their favourites) are
+ * never kept. An answer produced while any invalidation happened is not kept either: it may
+ * predate the write.
+ */
+export interface AnswerCache {
+  get(url: string): string | undefined;
+  /** The generation to pass back to `set`: take it before reading what the answer is made of. */
+  generation(): number;
+  set(url: string, body: string, tags: readonly string[], generation: number): void;
+  size(): number;
+}
+
+export const companyTag = (id: number | string) => `company:${id}`;
+export const SEARCH_TAG = 'search';
+
+export function createAnswerCache(opts: { bus: InvalidationBus; ttlMs: number; maxEntries: number; now?: () => number }): AnswerCache & {
+  close(): void;
+} {
+  const now = opts.now ?? (() => performance.now());
+  const entries = new Map<string, { body: string; expires: number; tags: readonly string[] }>();
+  const byTag = new Map<string, Set<string>>();
+  let generation = 0;
+
+  const forget = (url: string) => {
+    const entry = entries.get(url);
+    if (!entry) return;
+    entries.delete(url);
+    for (const tag of entry.tags) byTag.get(tag)?.delete(url);
+  };
+  const dropTag = (tag: string) => {
+    generation++;
+    for (const url of [...(byTag.get(tag) ?? [])]) forget(url);
+  };
+  const clear = () => {
+    generation++;
+    entries.clear();
+    byTag.clear();
+  };
+  // A company's row, name or price: its own answers and every search. Its listings: its profile (best 호가).
+  const stops = [
+    opts.bus.subscribe(TOPICS.company, (key) => {
+      if (key === undefined) return clear();
+      dropTag(companyTag(key));
+      dropTag(SEARCH_TAG);
+    }),
+    opts.bus.subscribe(TOPICS.listings, (key) => (key === undefined ? clear() : dropTag(companyTag(key)))),
+  ];
+
+  return {
+    get(url) {
+      const entry = entries.get(url);
+      if (!entry) return undefined;
+      if (entry.expires <= now()) {
+        forget(url);
+        return undefined;
+      }
+      return entry.body;
+    },
+    generation: () => generation,
+    set(url, body, tags, at) {
+      if (at !== generation) return;
+      forget(url);
+      if (entries.size >= opts.maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) forget(oldest);
+      }
+      entries.set(url, { body, expires: now() + opts.ttlMs, tags });
+      for (const tag of tags) {
+        let urls = byTag.get(tag);
+        if (!urls) byTag.set(tag, (urls = new Set()));
+        urls.add(url);
+      }
+    },
+    size: () => entries.size,
+    close() {
+      for (const stop of stops) stop();
+      clear();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { StockProfile } from '@beesang/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCompany } from '../../test/factories.ts';
+import { getResult } from '../../test/http.ts';
+import { createMember } from '../../test/members.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** Visitors' answers kept serialised (lib/answer-cache.ts): the same bytes, and never stale after a write. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ companies: 3 });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('visitors’ answers to profile, search and chart', () => {
+  it('are the same answer twice, and show a listing, a price and a rename the moment they are made', async () => {
+    const id = await insertCompany(t.db, { name: '캐시확인전자', currentPrice: 20_000, previousClose: 20_000 });
+    const profile = () => getResult<StockProfile>(t.app, `/api/v2/stock/profile/${id}`);
+    const first = await t.app.inject({ url: `/api/v2/stock/profile/${id}` });
+    const again = await t.app.inject({ url: `/api/v2/stock/profile/${id}` });
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-type']).toBe(first.headers['content-type']);
+    expect((await profile()).bestSellPrice).toBeNull();
+    const chart = () => getResult<{ priceSource: string }>(t.app, `/api/stock/chart/${id}?range=1M`);
+    expect((await chart()).priceSource).not.toBe('MANUAL');
+
+    const seller = await createMember(t);
+    const listing = await t.app.inject({
+      method: 'POST',
+      url: '/api/trade/sell',
+      headers: seller.headers,
+      payload: { companyIdx: id, stockCount: 10, stockPerPrice: 21_000, stockCountNegotiationFlag: false, stockPriceNegotiationFlag: true },
+    });
+    expect(listing.statusCode, listing.body).toBe(200);
+    expect((await profile()).bestSellPrice).toBe(21_000);
+
+    const search = () =>
+      getResult<Array<{ companyIdx: number; companyName: string }>>(t.app, `/api/v2/stock/search/${encodeURIComponent('캐시확인')}`);
+    expect((await search()).map((r) => r.companyIdx)).toContain(id);
+    const admin = await createMember(t);
+    await t.db.updateTable('users').set({ staff_role: 'ADMIN' }).where('id', '=', admin.id).execute();
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/company/${id}`,
+      headers: admin.headers,
+      payload: { companyName: '이름바뀐전자' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await search()).toEqual([]);
+    expect((await profile()).companyName).toBe('이름바뀐전자');
+
+    const price = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/company/${id}/price`,
+      headers: admin.headers,
+      payload: { price: 22_000, note: '장외 체결 확인' },
+    });
+    expect(price.statusCode, price.body).toBe(200);
+    expect(await profile()).toMatchObject({ companyStockCurrentPrice: 22_000, priceSource: 'MANUAL' });
+    expect((await chart()).priceSource).toBe('MANUAL');
+  });
+
+  it('a member’s answer is their own: their star, never what a visitor was given', async () => {
+    const id = await insertCompany(t.db);
+    const visitor = await getResult<StockProfile>(t.app, `/api/v2/stock/profile/${id}`);
+    expect(visitor.stockFavorite).toBe(false);
+    const m = await createMember(t);
+    const added = await t.app.inject({ method: 'POST', url: `/api/stock/add/favorite/stock/${id}`, headers: m.headers });
+    expect(added.statusCode, added.body).toBe(200);
+    const mine = await t.app.inject({ url: `/api/v2/stock/profile/${id}`, headers: m.headers });
+    expect((mine.json() as { result: StockProfile }).result.stockFavorite).toBe(true);
+    expect((await getResult<StockProfile>(t.app, `/api/v2/stock/profile/${id}`)).stockFavorite).toBe(false);
+  });
+});
