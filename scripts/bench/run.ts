@@ -134,8 +134,15 @@ async function main() {
     for (const [name, path] of Object.entries(api)) {
       const res = await fetch(app.origin + path);
       if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
-      bodies[`/${name}`] = await res.text();
-      sizes[`/${name}`] = Buffer.byteLength(bodies[`/${name}`] as string);
+      const body = await res.text();
+      // A 200 with an empty or broken body (a truncated compressed answer, say) is a failure too.
+      try {
+        if (!(JSON.parse(body) as { result?: unknown }).result) throw new Error('no result');
+      } catch (error) {
+        throw new Error(`${path} answered 200 without a readable answer (${body.length} characters): ${(error as Error).message}`);
+      }
+      bodies[`/${name}`] = body;
+      sizes[`/${name}`] = Buffer.byteLength(body);
     }
     const bodiesFile = join(mkdtempSync(join(tmpdir(), 'beesang-bare-')), 'bodies.json');
     writeFileSync(bodiesFile, JSON.stringify(bodies));

@@ -208,7 +208,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerErrorHandling(app);
   registerSafeText(app);
   // Before any route, so that the request histogram times them all.
-  const metrics = createMetrics({ enabled: Boolean(config.metricsToken) || config.metricsPort !== undefined });
+  const metrics = await createMetrics({ enabled: Boolean(config.metricsToken) || config.metricsPort !== undefined });
   await registerMetrics(app, metrics, { token: config.metricsToken, port: config.metricsPort, host: config.metricsHost });
   app.addHook('onClose', async () => {
     shuttingDown = true;

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import v8 from 'node:v8';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
 import { swappablePGlite } from './pglite-swap.ts';
 import type { Database } from './schema.ts';
 
@@ -20,9 +19,6 @@ export interface DatabaseHandle {
   /** The embedded database on a data folder: opens it afresh, giving back the memory a bulk load left resident (pglite-swap.ts). */
   reopen?: () => Promise<void>;
 }
-
-// BIGINT (20) and NUMERIC (1700) stay strings; DATE (1082) stays 'YYYY-MM-DD' without time-zone shifts.
-pg.types.setTypeParser(1082, (v: string) => v);
 
 export interface OpenDatabaseOptions {
   /** postgres://… for a server; otherwise PGlite. */
@@ -49,14 +45,15 @@ function keepWasmBaseline() {
 
 /**
  * How the embedded database starts. shared_buffers, PostgreSQL's own page cache, lives in the WASM
- * heap and is resident once touched: 128 MB by default, where 32 MB holds the demo's hot pages and
- * the operating system caches the files behind it (decision 0013).
+ * heap and is resident once touched: 128 MB by default, where 16 MB holds the hot pages of the
+ * demo's reads that are not cached above the database, and the operating system caches the files
+ * behind it (decision 0013).
  */
 export function pgliteOptions(): PGliteOptions {
   keepWasmBaseline();
   return {
     parsers: { 1082: (v: string) => v },
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   };
 }
 
@@ -120,6 +117,10 @@ export function lockDataDir(dir: string): () => void {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
+    // Loaded only for a PostgreSQL server: the embedded database never needs the driver.
+    const { default: pg } = await import('pg');
+    // BIGINT (20) and NUMERIC (1700) stay strings; DATE (1082) stays 'YYYY-MM-DD' without time-zone shifts.
+    pg.types.setTypeParser(1082, (v: string) => v);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     // An idle connection that the server closes (restart, failover, admin) must not crash the
     // process: the pool drops it and the next query opens a new one.

@@ -6,7 +6,10 @@ function setup() {
   let t = 0;
   const bus = createInvalidationBus({ kind: 'memory', scope: {} });
   const cache = createAnswerCache({ bus, ttlMs: 1_000, maxEntries: 3, now: () => t });
-  return { bus, cache, advance: (ms: number) => (t += ms) };
+  const advance = (ms: number) => {
+    t += ms;
+  };
+  return { bus, cache, advance };
 }
 
 describe('the visitors’ answer cache', () => {

@@ -74,7 +74,10 @@ export function createAnswerCache(opts: { bus: InvalidationBus; ttlMs: number; m
       entries.set(url, { body, expires: now() + opts.ttlMs, tags });
       for (const tag of tags) {
         let urls = byTag.get(tag);
-        if (!urls) byTag.set(tag, (urls = new Set()));
+        if (urls === undefined) {
+          urls = new Set();
+          byTag.set(tag, urls);
+        }
         urls.add(url);
       }
     },

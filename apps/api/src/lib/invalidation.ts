@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
-import pg from 'pg';
+import type PgModule from 'pg';
+
+/** The PostgreSQL driver, loaded when a PostgreSQL transport starts (never on the embedded database). */
+let pgDriver: typeof PgModule | undefined;
+const loadPg = () => {
+  pgDriver ??= createRequire(import.meta.url)('pg') as typeof PgModule;
+  return pgDriver;
+};
 
 /**
  * The invalidation bus: how N instances agree on their per-instance caches (decision 0010).
@@ -244,10 +252,11 @@ function postgresTransport(
 ): Transport {
   const channel = transport.channel ?? DEFAULT_CHANNEL;
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid LISTEN channel name: ${channel}`);
+  const pg = loadPg();
   const publisher = new pg.Pool({ connectionString: transport.url, max: 1, idleTimeoutMillis: 60_000, connectionTimeoutMillis: 5000 });
   publisher.on('error', (error) => log('invalidation publisher connection dropped; the next publish reconnects', error));
   const delay = backoff(options);
-  let client: pg.Client | undefined;
+  let client: PgModule.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   let everConnected = false;

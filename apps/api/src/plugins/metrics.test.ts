@@ -115,7 +115,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
 describe('/metrics beside a catch-all route (the SSR site)', () => {
   it('sends a request without the token to the catch-all, like any unknown path', async () => {
     const app = Fastify();
-    await registerMetrics(app, createMetrics({ enabled: true }), { token: TOKEN });
+    await registerMetrics(app, await createMetrics({ enabled: true }), { token: TOKEN });
     app.get('/*', async () => 'page');
     expect((await app.inject({ url: '/metrics' })).body).toBe('page');
     expect((await app.inject({ url: '/metrics', headers: bearer('not-the-token-at-all') })).body).toBe('page');

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 
 /**
  * Prometheus metrics (prom-client). Names:
@@ -40,10 +40,30 @@ export interface Metrics {
 
 const SECONDS_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export function createMetrics(options: { enabled: boolean }): Metrics & { registry: Registry } {
+/** What a process without a scraper keeps: nothing (prom-client is not even loaded). */
+function disabledMetrics(): Metrics & { registry: undefined } {
+  const nothing = () => {};
+  return {
+    registry: undefined,
+    enabled: false,
+    contentType: 'text/plain; version=0.0.4; charset=utf-8',
+    observeSsr: nothing,
+    cacheHit: nothing,
+    cacheMiss: nothing,
+    cacheSize: nothing,
+    gauge: nothing,
+    render: async () => '',
+    internalAddress: () => null,
+  };
+}
+
+export async function createMetrics(options: { enabled: boolean }): Promise<Metrics & { registry: Registry | undefined }> {
+  if (!options.enabled) return disabledMetrics();
+  // Loaded only where something reads the figures: prom-client holds tens of MB once loaded.
+  const { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } = await import('prom-client');
   const registry = new Registry();
   // Process metrics start an event-loop monitor and a GC observer: only when someone reads them.
-  if (options.enabled) collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
   const ssr = new Histogram({
     name: 'beesang_ssr_render_duration_seconds',
     help: 'Server-side render time of a page (React Router, loaders included)',
@@ -69,7 +89,7 @@ export function createMetrics(options: { enabled: boolean }): Metrics & { regist
   });
   return {
     registry,
-    enabled: options.enabled,
+    enabled: true,
     contentType: registry.contentType,
     observeSsr(ms, page = 'all') {
       ssr.observe({ page }, ms / 1000);
@@ -110,10 +130,11 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  */
 export async function registerMetrics(
   app: FastifyInstance,
-  metrics: Metrics & { registry: Registry },
+  metrics: Metrics & { registry: Registry | undefined },
   options: { token?: string | undefined; port?: number | undefined; host?: string | undefined },
 ): Promise<void> {
-  if (metrics.enabled) {
+  if (metrics.enabled && metrics.registry) {
+    const { Histogram } = await import('prom-client');
     const requests = new Histogram({
       name: 'beesang_http_request_duration_seconds',
       help: 'Time from request to response, by route pattern and status',

@@ -234,7 +234,7 @@ describe('what /metrics learns from pages', () => {
     expect(res.body).toMatch(/beesang_ssr_render_duration_seconds_count\{page="stock\/:id"\} [1-9]/);
     expect(res.body).toMatch(/beesang_cache_requests_total\{cache="page",result="hit"\} [1-9]/);
     expect(res.body).toMatch(/beesang_cache_requests_total\{cache="page",result="miss"\} [1-9]/);
-    expect(res.body).not.toContain(String(companyId) + '?m=');
+    expect(res.body).not.toContain(`${companyId}?m=`);
   });
 
   it.each([

@@ -1,5 +1,13 @@
+import { createRequire } from 'node:module';
 import { Marked } from 'marked';
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
+
+/** sanitize-html (with the CSS parser it brings) on first use: ~15 MB that a process serving no article never needs. */
+let sanitizer: typeof SanitizeHtml | undefined;
+const sanitizeHtml = () => {
+  sanitizer ??= createRequire(import.meta.url)('sanitize-html') as typeof SanitizeHtml;
+  return sanitizer;
+};
 
 /**
  * Editors write Markdown; members read sanitised HTML (issue 11 §2). marked renders, then
@@ -11,7 +19,8 @@ const marked = new Marked({ gfm: true, breaks: true, async: false });
 
 export function renderMarkdown(source: string): string {
   const html = marked.parse(source) as string;
-  return sanitizeHtml(html, {
+  const sanitize = sanitizeHtml();
+  return sanitize(html, {
     allowedTags: [
       'p',
       'br',
@@ -43,13 +52,13 @@ export function renderMarkdown(source: string): string {
     allowProtocolRelative: false,
     // Images only from our own uploads and media (relative URLs): no tracking pixels.
     exclusiveFilter: (frame) => frame.tag === 'img' && !/^\/(uploads|media)\//.test(frame.attribs.src ?? ''),
-    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener nofollow ugc', target: '_blank' }), h1: 'h2' },
+    transformTags: { a: sanitize.simpleTransform('a', { rel: 'noopener nofollow ugc', target: '_blank' }), h1: 'h2' },
   });
 }
 
 /** A plain-text summary of Markdown for lists and previews. */
 export function plainSummary(source: string, max = 140): string {
-  const text = sanitizeHtml(marked.parse(source) as string, { allowedTags: [], allowedAttributes: {} })
+  const text = sanitizeHtml()(marked.parse(source) as string, { allowedTags: [], allowedAttributes: {} })
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;

@@ -1,8 +1,8 @@
 import { formatChange, formatPrice, messages } from '@beesang/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import sharp from 'sharp';
 import { z } from 'zod';
 import { NotFoundError } from '../../lib/errors.ts';
+import { loadSharp } from '../../lib/sharp.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import { logoSvg, shareImageSvg } from './logo.ts';
 
@@ -49,6 +49,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ stocks: StockService }> = asyn
         change: formatChange(p.stockPriceGap, p.stockPriceRateGap),
         up: gap === 0 ? null : gap > 0,
       });
+      const sharp = await loadSharp();
       const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
       return reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=600').send(png);
     },

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import {
   type AdminAuditEntry,
   type AdminMemberRow,
@@ -8,7 +9,6 @@ import {
   SanctionState,
   type StaffRole,
 } from '@beesang/contract';
-import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -137,6 +137,8 @@ export function auditCsv(entries: AdminAuditEntry[]): string {
     safe(e.detail),
     e.ip,
   ]);
+  // Loaded for the export only: a process that never exports never holds it.
+  const { stringify } = createRequire(import.meta.url)('csv-stringify/sync') as typeof import('csv-stringify/sync');
   return stringify(rows, {
     bom: true,
     record_delimiter: '\r\n',

@@ -40,22 +40,17 @@ export const stockRoutes: FastifyPluginAsyncZod<{
    * A visitor's answer from the answer cache, or made, serialised with the route's schema and kept
    * under its URL with `tags`; a member's (whose favourites it shows) is made for them alone.
    */
-  async function answer<T>(
-    req: FastifyRequest,
-    reply: FastifyReply,
-    tags: readonly string[],
-    make: () => Promise<T>,
-  ): Promise<T | undefined> {
+  async function answer<T>(req: FastifyRequest, reply: FastifyReply, tags: readonly string[], make: () => Promise<T>) {
     if (!answers || accessTokenOf(req)) return make();
-    const kept = answers.get(req.url);
-    if (kept === undefined) {
+    let body = answers.get(req.url);
+    if (body === undefined) {
       const generation = answers.generation();
       const serialized = reply.serialize(await make());
-      const body = typeof serialized === 'string' ? serialized : Buffer.from(serialized as Uint8Array).toString('utf8');
+      body = typeof serialized === 'string' ? serialized : Buffer.from(serialized as Uint8Array).toString('utf8');
       answers.set(req.url, body, tags, generation);
-      reply.type('application/json; charset=utf-8').send(body);
-    } else reply.type('application/json; charset=utf-8').send(kept);
-    return undefined;
+    }
+    // Returned, so that Fastify waits for the (possibly compressed) answer to be written.
+    return reply.type('application/json; charset=utf-8').send(body) as never as T;
   }
 
   app.get(

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { StockProfile } from '@beesang/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCompany } from '../../test/factories.ts';
@@ -60,6 +61,20 @@ describe('visitors’ answers to profile, search and chart', () => {
     expect(price.statusCode, price.body).toBe(200);
     expect(await profile()).toMatchObject({ companyStockCurrentPrice: 22_000, priceSource: 'MANUAL' });
     expect((await chart()).priceSource).toBe('MANUAL');
+  });
+
+  it('a kept answer is compressed like any other and decodes to the same bytes (a 22 KB year of bars)', async () => {
+    const url = '/api/stock/chart/1?range=1Y';
+    const plain = (await t.app.inject({ url })).body;
+    expect(plain.length).toBeGreaterThan(10_000);
+    for (let i = 0; i < 2; i++) {
+      const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain);
+      const br = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain);
+    }
   });
 
   it('a member’s answer is their own: their star, never what a visitor was given', async () => {

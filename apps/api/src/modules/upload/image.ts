@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { AppError } from '../../lib/errors.ts';
+import { loadSharp } from '../../lib/sharp.ts';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif';
 
@@ -44,6 +44,7 @@ export async function reencodeImage(bytes: Buffer): Promise<EncodedImage> {
   if (!kind) throw new AppError(415, 'uploadNotImage', 'UNSUPPORTED_MEDIA_TYPE');
   const options = { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS } as const;
   try {
+    const sharp = await loadSharp();
     const meta = await sharp(bytes, options).metadata();
     // The decoder must agree with the magic bytes; a PNG header on a TIFF (say) is not a PNG.
     if (meta.format !== kind) throw new AppError(415, 'uploadNotImage', 'UNSUPPORTED_MEDIA_TYPE');

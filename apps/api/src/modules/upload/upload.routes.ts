@@ -7,7 +7,6 @@ import type { AppConfig } from '../../config/config.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
 import type { Limits } from '../limits/limits.ts';
 import { reencodeImage } from './image.ts';
-import { createS3Storage } from './s3-storage.ts';
 import { createLocalStorage, newUploadName, UPLOAD_NAME, type UploadStorage } from './storage.ts';
 
 export type UploadConfig = Pick<AppConfig, 'publicUrl'> & Partial<Pick<AppConfig, 'uploadDir' | 's3'>>;
@@ -53,8 +52,9 @@ async function readSingleFile(req: FastifyRequest): Promise<Buffer> {
   return file;
 }
 
-function pickStorage(config: UploadConfig): UploadStorage & { close?(): void } {
-  if (config.s3) return createS3Storage(config.s3);
+async function pickStorage(config: UploadConfig): Promise<UploadStorage & { close?(): void }> {
+  // The AWS SDK loads only where a bucket is configured (it holds memory nobody else needs).
+  if (config.s3) return (await import('./s3-storage.ts')).createS3Storage(config.s3);
   return createLocalStorage(config.uploadDir ?? join(tmpdir(), 'beesang-uploads'));
 }
 
@@ -75,7 +75,7 @@ async function storeOrFail<T>(req: FastifyRequest, what: string, work: () => Pro
  */
 export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app, options) => {
   const { config } = options;
-  const storage = options.storage ?? pickStorage(config);
+  const storage = options.storage ?? (await pickStorage(config));
   app.addHook('onClose', async () => (storage as { close?(): void }).close?.());
   // Registered inside this plugin only: no other route accepts multipart bodies.
   await app.register(multipart, { throwFileSizeLimit: true });

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { type ImportProblem, isSafeText } from '@beesang/contract';
-import { CsvError, parse } from 'csv-parse/sync';
+import type { CsvError as CsvErrorType } from 'csv-parse/sync';
 
 /** One data row of a CSV file, keyed by the header's column names, with the line it starts on. */
 export interface CsvRow {
@@ -18,10 +19,13 @@ export function readCsv(file: string, text: string, required: readonly string[])
   let records: Array<{ record: string[]; info: { lines: number } }>;
   try {
     // Empty lines are kept (as ['']) so that each record starts on the line after the one before it.
+    // Loaded for an import only: a process that never imports never holds it.
+    const { parse } = createRequire(import.meta.url)('csv-parse/sync') as typeof import('csv-parse/sync');
     records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false, info: true }) as unknown as typeof records;
   } catch (error) {
+    const { CsvError } = createRequire(import.meta.url)('csv-parse/sync') as typeof import('csv-parse/sync');
     if (!(error instanceof CsvError)) throw error;
-    const line = (error as CsvError & { lines?: number }).lines ?? 0;
+    const line = (error as CsvErrorType & { lines?: number }).lines ?? 0;
     problem(line, error.code === 'CSV_QUOTE_NOT_CLOSED' ? '닫히지 않은 따옴표가 있습니다' : `CSV 형식이 올바르지 않습니다 (${error.code})`);
     return { rows: [], problems };
   }
