@@ -52,6 +52,16 @@ if (!dev && !process.argv.includes('--no-build') && buildNeeded()) {
   }
 }
 
+// A first start on the embedded database unpacks an empty, migrated database made once per PGlite
+// version and set of migrations (decision 0013). Made here, like the build, when it is missing, so
+// that the server itself answers within seconds; it exits at once when the template exists.
+if (!dev && !process.env.DATABASE_URL) {
+  const template = spawnSync(process.execPath, [join(root, 'apps/api/src/db/seed/template-cli.ts'), '--quiet'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (template.status !== 0) console.error('[beesang] 빈 데이터베이스 템플릿을 만들지 못했습니다: 서버가 직접 만듭니다 (template not made; the server will make it).');
+}
+
 // React and the server pick their production behaviour from NODE_ENV (React's development build
 // costs 1.7× the CPU per page); an explicit NODE_ENV in the environment still wins.
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? (dev ? 'development' : 'production') };

@@ -2,4 +2,4 @@ import { pgliteTemplate, pgliteTemplatePath } from './first-start.ts';
 
 /** Makes the empty-database template (first-start.ts) ahead of a first start, e.g. right after a build. */
 await pgliteTemplate();
-console.log(`PGlite template: ${pgliteTemplatePath()}`);
+if (!process.argv.includes('--quiet')) console.log(`PGlite template: ${pgliteTemplatePath()}`);
