@@ -5,11 +5,12 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config.ts';
 import type { Db } from './db/database.ts';
 import { purgeIdempotencyKeys } from './db/idempotency.ts';
-import { storedAuthSecret } from './db/secrets.ts';
+import { assertPepperUnchanged, storedAuthSecret } from './db/secrets.ts';
 import { isDemoDataLoaded } from './db/seed/seed.ts';
 import { createAnswerCache } from './lib/answer-cache.ts';
 import { type Clock, type OffsetClock, systemClock } from './lib/clock.ts';
 import { createInvalidationBus, type InvalidationBus, invalidationTransport } from './lib/invalidation.ts';
+import { createKeyring, singleKeyring } from './lib/keyring.ts';
 import { RequestLogController, redactingSerializers } from './lib/log.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -18,6 +19,7 @@ import { accountRoutes } from './modules/auth/account.routes.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createExpertClaimsService } from './modules/auth/expert-claims.service.ts';
 import { createSanctionService } from './modules/auth/sanction.service.ts';
 import { socialRoutes } from './modules/auth/social.routes.ts';
 import { createSocialService, type SocialProviders } from './modules/auth/social.service.ts';
@@ -26,6 +28,9 @@ import { createUsersRepository } from './modules/auth/users.repository.ts';
 import { createContentRepository } from './modules/content/content.repository.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { createContentService } from './modules/content/content.service.ts';
+import { adminExpertRoutes } from './modules/expert/admin-expert.routes.ts';
+import { expertRoutes } from './modules/expert/expert.routes.ts';
+import { createExpertService } from './modules/expert/expert.service.ts';
 import { createFavoriteRepository } from './modules/favorite/favorite.repository.ts';
 import { favoriteRoutes } from './modules/favorite/favorite.routes.ts';
 import { createFavoriteService } from './modules/favorite/favorite.service.ts';
@@ -57,6 +62,7 @@ import { adminMarketRoutes } from './modules/staff/admin-market.routes.ts';
 import { createAdminMarketService } from './modules/staff/admin-market.service.ts';
 import { createAdminMembersService } from './modules/staff/admin-members.service.ts';
 import { createAuditRepository } from './modules/staff/audit.repository.ts';
+import { createAuditService } from './modules/staff/audit.service.ts';
 import { createStaffRepository } from './modules/staff/staff.repository.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { createStaffService } from './modules/staff/staff.service.ts';
@@ -79,6 +85,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.t
 import { createMetrics, registerMetrics, watchApp } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSafeText } from './plugins/safe-text.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { fastSerializerCompiler } from './plugins/serializer.ts';
 import { registerSsr, webBuildExists } from './plugins/ssr.ts';
 import { CONTENT_TOPIC } from './ssr/page-cache.ts';
@@ -86,8 +93,10 @@ import { createSsrReads } from './ssr/reads.ts';
 
 export interface BuildAppOptions {
   config: Pick<AppConfig, 'env' | 'publicUrl' | 'webBuildDir' | 'logLevel' | 'trustProxy'> &
-    Partial<Pick<AppConfig, 'authSecret' | 'devSmsOutbox' | 'sms' | 'identity' | 's3' | 'databaseUrl' | 'redisUrl' | 'uploadDir'>> &
-    Partial<Pick<AppConfig, 'metricsToken' | 'metricsPort' | 'metricsHost'>>;
+    Partial<
+      Pick<AppConfig, 'authSecret' | 'authSecrets' | 'devSmsOutbox' | 'sms' | 'identity' | 's3' | 'databaseUrl' | 'redisUrl' | 'uploadDir'>
+    > &
+    Partial<Pick<AppConfig, 'metricsToken' | 'metricsPort' | 'metricsHost' | 'apiDocs'>>;
   /** Limits on abuse: where their counters live (default: from the config) and tighter or looser rules for a test. */
   limits?: { store?: LimitStore; rules?: Partial<AbuseLimits> };
   /** The invalidation bus (default: Redis, PostgreSQL or in-process, from the config); the caller closes one it passes. */
@@ -213,6 +222,12 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onClose', async () => {
     shuttingDown = true;
   });
+  // Before the drain's 503, so that every answer carries them (decision 0015).
+  const pagePolicy = await registerSecurityHeaders(app, {
+    publicUrl: config.publicUrl,
+    imagesAt: config.s3?.publicUrl,
+    development: config.env === 'development',
+  });
   // Draining (SIGTERM): what is in flight finishes and is told to close its connection; anything new
   // gets 503 with Retry-After, so that keep-alive clients leave before the sockets are closed.
   let draining = false;
@@ -225,13 +240,9 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onSend', async (_req, reply) => {
     if (draining) reply.header('connection', 'close');
   });
-  app.addHook('onSend', (_req, reply, payload, done) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    done(null, payload);
-  });
   await app.register(compress, { threshold: 1024 });
-  await registerOpenApi(app);
+  // /api/docs unless a deployment keeps it off (config.apiDocs; tests and local runs have it).
+  await registerOpenApi(app, { publicUrl: config.publicUrl, enabled: config.apiDocs ?? true });
 
   const limits = await registerLimits(app, { store: await limitStore(app, options), clock, rules: options.limits?.rules });
   const bus = await invalidationBus(app, options);
@@ -239,7 +250,12 @@ export async function buildApp(options: BuildAppOptions) {
   watchApp(metrics, { searchIndex: stocks.searchIndex, bus, dbPool: options.dbPool });
   const prices = createPriceService(createPriceRepository(db));
   const contents = createContentService(createContentRepository(db), clock);
-  const secret = config.authSecret ?? (await storedAuthSecret(db));
+  // The key ring signs tokens and seals values; its oldest key (the pepper) keys lookup hashes.
+  const keys = config.authSecrets?.length
+    ? createKeyring(config.authSecrets)
+    : singleKeyring(config.authSecret ?? (await storedAuthSecret(db)));
+  await assertPepperUnchanged(db, keys);
+  const secret = keys.pepper;
   const smsRepo = createSmsRepository(db);
   // The outbox exists only while no real SMS provider is configured: with one, a readable copy of
   // every code would be a way around the phone check.
@@ -261,17 +277,17 @@ export async function buildApp(options: BuildAppOptions) {
     tokens,
     sms,
     clock,
-    secret,
+    keys,
     isOwnUpload,
     screenProfile: (userId, text) => reviews.screenText(db, { type: 'USER', id: userId, userId }, text),
   });
-  const accounts = createAccountService({ users, tokens, auth, clock, bus });
+  const accounts = createAccountService({ users, tokens, auth, sms, clock, bus });
   const sanctions = createSanctionService({ db, users, tokens, clock });
   const identityProvider =
     config.identity?.provider === 'portone'
       ? createPortOneProvider({ ...config.identity, log: (m) => app.log.warn(m) })
       : simulatedProvider;
-  const identity = createIdentityService({ repo: createIdentityRepository(db), clock, secret, provider: identityProvider });
+  const identity = createIdentityService({ repo: createIdentityRepository(db), clock, secret, keys, provider: identityProvider });
   const social = createSocialService({ providers: options.socialProviders ?? {}, users, auth, clock, secret, publicUrl: config.publicUrl });
   const secureCookies = config.publicUrl.startsWith('https://');
   await registerAuth(app, { auth, publicOrigin: new URL(config.publicUrl).origin });
@@ -311,6 +327,17 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(staffRoutes, { staff: createStaffService({ repo: staffRepo, clock }), admin, auth });
   const market = createAdminMarketService({ db, audit, trades, opinions, reports, reviews, sanctions, prices, stocks, clock });
   await app.register(adminMarketRoutes, { market, auth });
+  // Expert review (decision 0016): the member sends a proof, an operator decides in 전문가 심사.
+  const experts = createExpertService({
+    claims: createExpertClaimsService({ users }),
+    auth,
+    audit: createAuditService({ db, audit, staff: staffRepo, clock }),
+    isOwnUpload,
+    bus,
+    clock,
+  });
+  await app.register(expertRoutes, { experts, auth });
+  await app.register(adminExpertRoutes, { experts, auth });
   const companies = createCompanyAdminService({ repo: createCompanyAdminRepository(db), index: stocks.searchIndex, isOwnUpload });
   await app.register(adminCompaniesRoutes, {
     companies,
@@ -354,7 +381,7 @@ export async function buildApp(options: BuildAppOptions) {
   await refreshDemo();
 
   // What SSR loaders read, in process: the routes' own service calls (apps/web/app/lib/ssr-reads.ts).
-  const ssrReads = createSsrReads({ auth, stocks, favorites, trades, contents, social, market, admin, companies });
+  const ssrReads = createSsrReads({ auth, stocks, favorites, trades, contents, social, market, admin, companies, experts });
   // `npm run dev` (NODE_ENV=development) serves the web app from source; otherwise its build, when there is one.
   const serveWeb = options.web ?? (config.env === 'development' || webBuildExists(config.webBuildDir));
   if (serveWeb) {
@@ -362,6 +389,7 @@ export async function buildApp(options: BuildAppOptions) {
       webBuildDir: config.webBuildDir,
       mode: config.env === 'development' ? 'development' : 'production',
       publicUrl: config.publicUrl,
+      pagePolicy,
       demoData: () => {
         if (clock.now().getTime() - demo.at > 60_000) void refreshDemo();
         return demo.value;

@@ -109,7 +109,8 @@ describe('auth cookies: HttpOnly always, Secure when PUBLIC_URL is https (SECURI
     const signIn = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',
-      payload: { userId: email, userPassword: 'correct horse 1' },
+      // An app (deviceType 1) gets its refresh token in the body; the web's lives only in the cookie.
+      payload: { userId: email, userPassword: 'correct horse 1', deviceType: 1 },
     });
     collect(signIn);
     t.clock.advance(5_000);
@@ -151,7 +152,7 @@ describe('auth cookies: HttpOnly always, Secure when PUBLIC_URL is https (SECURI
     const signIn = await https.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',
-      payload: { userId: `${phone}@example.com`, userPassword: 'correct horse 1' },
+      payload: { userId: `${phone}@example.com`, userPassword: 'correct horse 1', deviceType: 1 },
     });
     const { refreshToken } = (signIn.json() as { result: { refreshToken: string } }).result;
     const out = await https.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken } });

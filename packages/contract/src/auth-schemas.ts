@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INTRODUCTION_MAX, NICKNAME_MAX, NICKNAME_MIN } from './constants.ts';
 import type { ExpertTypeName } from './enums.ts';
+import { EXPERT_STATUSES, expertProofUrlSchema } from './expert-schemas.ts';
 import { messages } from './messages.ts';
 
 /** Spec §5 phone login and sign-up rules, shared by the login modal and the API. */
@@ -88,6 +89,8 @@ export const phoneSignUpBody = z
     expertName: expertNameSchema.optional(),
     officeInfo: z.object({ name: z.string().max(100), dept: z.string().max(100).optional() }).optional(),
     introduction: introductionSchema.optional(),
+    /** An expert's business card or certificate (one of our uploads), optional here: /myPage takes it later too. */
+    expertProofUrl: expertProofUrlSchema.optional(),
     ...deviceFields,
   })
   .superRefine((body, ctx) => {
@@ -102,6 +105,17 @@ export type PhoneSignUpBody = z.input<typeof phoneSignUpBody>;
 
 export const tokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
+/**
+ * What a sign-in answers: the refresh token only to the apps (deviceType 1 or 2, or a refresh
+ * that sent it in the body); the web's lives only in its HttpOnly cookie. `failedSignIns`: wrong
+ * passwords tried on this account since its last sign-in, told once (issue 13 §3).
+ */
+export const tokenAnswerSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string().optional(),
+  failedSignIns: z.number().int().optional(),
+});
+export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;
 
 /** Spec §3 "User info" plus the fields the account page edits. */
 export const userDetailSchema = z.object({
@@ -122,6 +136,18 @@ export const userDetailSchema = z.object({
   phoneMasked: z.string(),
   /** The member's operator role, if any (the console's link shows for staff only). */
   staffRole: z.enum(['ADMIN', 'MODERATOR', 'EDITOR']).nullable(),
+  /**
+   * Expert review (decision 0016), for the member's own eyes; null for a normal member. Others see
+   * the badge, the expert name and the office only once it is APPROVED.
+   */
+  expertStatus: z.enum(EXPERT_STATUSES).nullable(),
+  /** Why an operator turned the claim down; '' unless REJECTED. */
+  expertRejectReason: z.string(),
+  /** The proof the member sent (business card or certificate); '' before one is sent. */
+  expertProofUrl: z.string(),
+  /** When the proof was sent and when an operator last decided (ISO); null before. */
+  expertSubmittedAt: z.string().nullable(),
+  expertDecidedAt: z.string().nullable(),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 
@@ -151,7 +177,15 @@ export const passwordSignInBody = z.object({
   ...deviceFields,
 });
 
-export const passwordChangeBody = z.object({ password: passwordSchema });
+/**
+ * PUT /api/user/password: the spec's `{password}`, plus the current password as proof the owner is
+ * present. Without it the server accepts a sign-in or an SMS code verified within the last 5
+ * minutes (apps that re-verify first and send the spec's payload keep working).
+ */
+export const passwordChangeBody = z.object({
+  password: passwordSchema,
+  currentPassword: z.string().max(64, { error: messages.loginFailed }).optional(),
+});
 
 /** PUT /api/user/myPage: what a member may change about themselves. Server-owned fields are not accepted. */
 export const myPageUpdateBody = z

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseAuthSecrets } from '../lib/keyring.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../../..');
 
@@ -23,6 +24,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET은 32자 이상이어야 합니다 (at least 32 characters)').optional(),
+  AUTH_SECRETS: z.string().optional(),
   DEV_SMS_OUTBOX: z.enum(['true', 'false', '1', '0']).optional(),
   DEV_CLOCK: z.enum(['true', 'false', '1', '0']).optional(),
   UPLOAD_DIR: z.string().optional(),
@@ -53,6 +55,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN은 16자 이상이어야 합니다 (at least 16 characters)').optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
+  API_DOCS: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 /** S3-compatible object storage for uploads; all or nothing, so a half-set bucket fails at start. */
@@ -79,6 +82,8 @@ export type AppConfig = {
   trustProxy: string | undefined;
   /** Signs tokens and keys hashes; without it a generated one is kept in the database (single-site use). */
   authSecret: string | undefined;
+  /** AUTH_SECRETS=kid1:secret1,kid2:secret2: the first signs, all verify (lib/keyring.ts); replaces AUTH_SECRET. */
+  authSecrets?: Array<{ kid: string; secret: string }> | undefined;
   /** Keep sent SMS texts readable at /api/dev/sms-outbox (local use: on by default without DATABASE_URL). */
   devSmsOutbox: boolean;
   /** A movable server clock for local browser journeys (POST /api/dev/clock); never in a deployment. */
@@ -98,6 +103,8 @@ export type AppConfig = {
   /** A second listener for /metrics without a token (on `metricsHost`), for a scraper inside the network. */
   metricsPort?: number | undefined;
   metricsHost?: string;
+  /** /api/docs (UI and JSON): on by default except in a deployment, where API_DOCS=1 turns it on. */
+  apiDocs?: boolean;
 };
 
 /** PortOne V2 (https://portone.io) 본인확인: API secret, store and the identity-verification channel. */
@@ -164,8 +171,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const deployed = e.NODE_ENV === 'production' && !isLocalOrigin(publicUrl);
   const outboxAsked = e.DEV_SMS_OUTBOX === 'true' || e.DEV_SMS_OUTBOX === '1';
-  if (deployed && !e.AUTH_SECRET) {
-    problems.push(`공개 주소(${publicUrl})의 운영 서버에는 AUTH_SECRET이 필요합니다 (AUTH_SECRET is required in production)`);
+  const authSecrets = e.AUTH_SECRETS ? parseAuthSecrets(e.AUTH_SECRETS) : undefined;
+  if (typeof authSecrets === 'string') problems.push(`AUTH_SECRETS: ${authSecrets}`);
+  if (e.AUTH_SECRETS && e.AUTH_SECRET) {
+    problems.push(
+      'AUTH_SECRET 과 AUTH_SECRETS 는 함께 쓸 수 없습니다: 기존 AUTH_SECRET 은 AUTH_SECRETS 의 마지막 항목 default:<secret> 으로 옮기세요 (use one; move AUTH_SECRET into AUTH_SECRETS as the last entry default:<secret>)',
+    );
+  }
+  if (deployed && !e.AUTH_SECRET && !e.AUTH_SECRETS) {
+    problems.push(
+      `공개 주소(${publicUrl})의 운영 서버에는 AUTH_SECRETS(또는 AUTH_SECRET)가 필요합니다 (AUTH_SECRETS or AUTH_SECRET is required in production)`,
+    );
   }
   if (deployed && outboxAsked) {
     problems.push('공개 주소의 운영 서버에서는 DEV_SMS_OUTBOX를 켤 수 없습니다 (the dev SMS outbox is for local use only)');
@@ -199,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     authSecret: e.AUTH_SECRET,
+    authSecrets: Array.isArray(authSecrets) ? authSecrets : undefined,
     devSmsOutbox: e.DEV_SMS_OUTBOX ? outboxAsked : !deployed,
     devClock,
     uploadDir: e.UPLOAD_DIR ?? resolve(e.DATA_DIR, 'uploads'),
@@ -206,6 +223,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
+    // A deployment does not hand its full API map to every visitor unless asked to (API_DOCS=1).
+    apiDocs: e.API_DOCS ? e.API_DOCS === 'true' || e.API_DOCS === '1' : !deployed,
     s3:
       e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -15,6 +15,8 @@ import * as reviewQueue from './migrations/2026-11-25-0014-review-queue.ts';
 import * as auditLog from './migrations/2026-11-25-0015-audit-log.ts';
 import * as topFixEnds from './migrations/2026-11-25-0016-top-fix-ends.ts';
 import * as contentPublishing from './migrations/2026-11-25-0017-content-publishing.ts';
+import * as sessions from './migrations/2026-11-25-0019-sessions.ts';
+import * as expertReview from './migrations/2026-11-26-0020-expert-review.ts';
 
 /** Migrations listed explicitly: no file-system scanning, works the same from source and tests. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +35,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0015-audit-log': auditLog,
   '2026-11-25-0016-top-fix-ends': topFixEnds,
   '2026-11-25-0017-content-publishing': contentPublishing,
+  '2026-11-25-0019-sessions': sessions,
+  '2026-11-26-0020-expert-review': expertReview,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,5 @@
-import type { PriceSource } from '@beesang/contract';
-import type { ColumnType, Generated } from 'kysely';
+import type { ExpertStatus, PriceSource } from '@beesang/contract';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 /** Kysely table types. Kept beside the migrations; migrations never import this file. */
 
@@ -162,6 +162,19 @@ export interface UsersTable {
   staff_role: ColumnType<string | null, string | null | undefined, string | null>;
   /** An operator ended every session at this time: access tokens issued before it are refused. */
   sessions_revoked_at: NullableTimestamp;
+  /** Expert review (decision 0016): PENDING, APPROVED or REJECTED for PB and CTA members; null for others. */
+  expert_status: ColumnType<ExpertStatus | null, ExpertStatus | null | undefined, ExpertStatus | null>;
+  /** The business card or certificate the member sent (one of our uploads). */
+  expert_proof_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When that proof was sent: the operators' queue is oldest first. */
+  expert_submitted_at: NullableTimestamp;
+  expert_reject_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  expert_decided_by: ColumnType<number | null, number | null | undefined, number | null>;
+  expert_decided_at: NullableTimestamp;
+  /** What others may see (generated): the claim while APPROVED, else NORMAL (0) and no name. */
+  public_expert_type: GeneratedAlways<number>;
+  public_expert_name: GeneratedAlways<string | null>;
+  last_sign_in_at: NullableTimestamp;
 }
 
 export interface StaffAccessLogTable {

@@ -9,20 +9,30 @@ import type { Db } from './database.ts';
 export async function setStaffRole(db: Db, who: string, role: StaffRole | null): Promise<number | null> {
   const needle = who.trim().toLowerCase();
   const id = /^\d{1,9}$/.test(needle) ? Number(needle) : null;
-  const row = await db
-    .updateTable('users')
-    .set({ staff_role: role })
-    .where('deleted_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        ...(id !== null ? [eb('id', '=', id)] : []),
-        eb(eb.fn('lower', ['login_id']), '=', needle),
-        eb(eb.fn('lower', ['email']), '=', needle),
-      ]),
-    )
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id ?? null;
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .updateTable('users')
+      .set({ staff_role: role })
+      .where('deleted_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          ...(id !== null ? [eb('id', '=', id)] : []),
+          eb(eb.fn('lower', ['login_id']), '=', needle),
+          eb(eb.fn('lower', ['email']), '=', needle),
+        ]),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    // A role change ends the member's sessions (issue 13 §2): they sign in again under the new role.
+    if (row)
+      await tx
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: new Date() })
+        .where('user_id', '=', row.id)
+        .where('revoked_at', 'is', null)
+        .execute();
+    return row?.id ?? null;
+  });
 }
 
 /**

@@ -40,7 +40,7 @@ describe('what the running app writes to its log', () => {
       method: 'POST',
       url: '/api/auth/sms/sign-up',
       headers: { 'x-verification-ticket': ticket },
-      payload: { userId: email, userName: '로그점검', phoneNumber: phone, deviceType: 3, userDeviceId: '', fcmDeviceToken: '' },
+      payload: { userId: email, userName: '로그점검', phoneNumber: phone, deviceType: 1, userDeviceId: '', fcmDeviceToken: '' },
     });
     expect(signUp.statusCode, signUp.body).toBe(200);
     const { accessToken, refreshToken } = (signUp.json() as { result: { result11: { accessToken: string; refreshToken: string } } }).result

@@ -2,15 +2,15 @@ import { SanctionState } from '@beesang/contract';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
-import type { UserRow } from '../modules/auth/users.repository.ts';
+import type { AuthService, SessionHolder } from '../modules/auth/auth.service.ts';
 
 export const ACCESS_COOKIE = 'ACCESS_TOKEN';
 export const REFRESH_COOKIE = 'REFRESH_TOKEN';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    member: UserRow | null;
+    /** The signed-in member of a member-only route, with the session their token belongs to. */
+    member: SessionHolder | null;
   }
 }
 
@@ -54,7 +54,7 @@ export function requireMember(auth: AuthService) {
 }
 
 /** Whom a member-only read serves: the token's holder, or 401 (no valid token) / 403 SUSPENDED. */
-export function admitMember(holder: UserRow | null): UserRow {
+export function admitMember<T extends { sanction_state: number }>(holder: T | null): T {
   if (!holder) throw new AppError(401, 'sessionExpired', 'UNAUTHORIZED');
   if (holder.sanction_state === SanctionState.SUSPEND) throw new AppError(403, 'suspended', 'SUSPENDED');
   return holder;

@@ -4,9 +4,11 @@ import {
   idParam,
   myPageUpdateBody,
   passwordChangeBody,
+  passwordSchema,
   passwordSignInBody,
   passwordSignUpBody,
-  tokenPairSchema,
+  phoneSchema,
+  tokenAnswerSchema,
   userDetailSchema,
 } from '@beesang/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,7 +17,7 @@ import { requireMember } from '../../plugins/auth.ts';
 import { ticketOf } from '../sms/sms.routes.ts';
 import type { AccountService } from './account.service.ts';
 import type { AuthService } from './auth.service.ts';
-import { clearSessionCookies, setSessionCookies } from './session-cookies.ts';
+import { clearSessionCookies, isAppDevice, sessionAnswer } from './session-cookies.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
@@ -32,13 +34,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; au
         tags: ['auth'],
         summary: '아이디(이메일)·비밀번호 회원가입 (휴대폰 확인 티켓 필요)',
         body: passwordSignUpBody,
-        response: { 200: envelope(tokenPairSchema), ...errors },
+        response: { 200: envelope(tokenAnswerSchema), ...errors },
       },
     },
     async (req, reply) => {
       const pair = await accounts.passwordSignUp(req.body, ticketOf(req));
-      setSessionCookies(reply, pair, secureCookies);
-      return reply.send({ result: pair });
+      return reply.send({ result: sessionAnswer(reply, pair, secureCookies, isAppDevice(req.body.deviceType)) });
     },
   );
 
@@ -49,13 +50,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; au
         tags: ['auth'],
         summary: '아이디·비밀번호 로그인 (socialType 1)',
         body: passwordSignInBody,
-        response: { 200: envelope(tokenPairSchema), ...errors },
+        response: { 200: envelope(tokenAnswerSchema), ...errors },
       },
     },
     async (req, reply) => {
-      const pair = await accounts.passwordSignIn(req.body.userId, req.body.userPassword, req.ip);
-      setSessionCookies(reply, pair, secureCookies);
-      return reply.send({ result: pair });
+      const { failedSignIns, ...pair } = await accounts.passwordSignIn(req.body.userId, req.body.userPassword, req.ip);
+      const extra = failedSignIns ? { failedSignIns } : {};
+      return reply.send({ result: sessionAnswer(reply, pair, secureCookies, isAppDevice(req.body.deviceType), extra) });
     },
   );
 
@@ -65,15 +66,32 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; au
       preHandler: member,
       schema: {
         tags: ['user'],
-        summary: '비밀번호 변경 (다른 세션은 모두 종료)',
+        summary: '비밀번호 변경 (현재 비밀번호, 또는 5분 안의 로그인·휴대폰 인증 필요; 다른 세션은 모두 종료)',
         body: passwordChangeBody,
-        response: { 200: envelope(tokenPairSchema), ...errors },
+        response: { 200: envelope(tokenAnswerSchema), ...errors },
       },
     },
     async (req, reply) => {
-      const pair = await accounts.changePassword(req.member!, req.body.password);
-      setSessionCookies(reply, pair, secureCookies);
-      return reply.send({ result: pair });
+      const pair = await accounts.changePassword(req.member!, req.body, ticketOf(req));
+      // Every other session ended: an app (a bearer token) gets its new refresh token in the body, the web in its cookie.
+      return reply.send({ result: sessionAnswer(reply, pair, secureCookies, req.headers.authorization !== undefined) });
+    },
+  );
+
+  app.post(
+    '/api/auth/password/reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: '비밀번호 재설정 (휴대폰 확인 티켓 필요; 모든 세션 종료)',
+        body: z.object({ phone: phoneSchema, password: passwordSchema }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await accounts.resetPassword(req.body.phone, req.body.password, ticketOf(req));
+      clearSessionCookies(reply, secureCookies);
+      return reply.code(204).send(null);
     },
   );
 

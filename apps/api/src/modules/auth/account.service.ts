@@ -5,26 +5,55 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type InvalidationBus, TOPICS } from '../../lib/invalidation.ts';
-import type { AuthService } from './auth.service.ts';
+import type { SmsService } from '../sms/sms.service.ts';
+import type { AuthService, SessionHolder } from './auth.service.ts';
 import type { TokensRepository } from './tokens.repository.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
-const MAX_FAILURES_PER_ACCOUNT = 5;
-const MAX_FAILURES_PER_IP = 20;
+/** Wrong passwords for one account from one address before each further try must wait. */
+const FREE_TRIES_PER_PAIR = 3;
+/** The wait after the free tries doubles from one second, up to the window. */
+const MAX_DELAY_MS = FAILURE_WINDOW_MS;
+/** Wrong passwords from one address across all accounts (one address guessing many ids). */
+const MAX_FAILURES_PER_ADDRESS = 30;
+/** A sign-in or an SMS code this recent proves the owner is present for a password change. */
+export const REAUTH_WINDOW_MS = 5 * 60_000;
+/** Failed sign-ins told on the next success look back at most this far. */
+const NOTICE_LOOKBACK_MS = 30 * 86_400_000;
 // A hash to verify against when the id does not exist, so timing does not tell ids apart.
 const DUMMY_HASH = hash('not-a-real-password-beesang');
 
-/** Id + password accounts (Argon2id, throttled) and a member's own account: edit, password, deletion. */
+/** The wait before the next try after `failures` wrong passwords for one account from one address. */
+export function pairDelayMs(failures: number): number {
+  if (failures < FREE_TRIES_PER_PAIR) return 0;
+  return Math.min(1000 * 2 ** (failures - FREE_TRIES_PER_PAIR), MAX_DELAY_MS);
+}
+
+/**
+ * Id + password accounts (Argon2id, throttled) and a member's own account: edit, password, deletion.
+ *
+ * Guessing is slowed per (account, address) with growing waits and capped per address across
+ * accounts; nothing is counted per account alone, so a stranger who knows an id cannot lock its
+ * owner out: the owner signing in from another address, or by phone, is never held up. The owner
+ * is told, once, how many wrong passwords were tried since their last sign-in.
+ */
 export function createAccountService(deps: {
   users: UsersRepository;
   tokens: TokensRepository;
   auth: AuthService;
+  sms: SmsService;
   clock: Clock;
   /** A deleted member's listings leave every order book: every instance is told. */
   bus?: InvalidationBus;
 }) {
-  const { users, tokens, auth, clock, bus } = deps;
+  const { users, auth, sms, clock, bus } = deps;
+
+  /** A new password: every session ends, and this one continues with fresh tokens (a new session). */
+  async function setPassword(userId: number, password: string, now: Date) {
+    await users.setPassword(userId, await hash(password), now);
+    await auth.endSessions(userId);
+  }
 
   return {
     async passwordSignUp(body: z.output<typeof passwordSignUpBody>, ticket: string | undefined): Promise<TokenPair> {
@@ -37,34 +66,80 @@ export function createAccountService(deps: {
       });
     },
 
-    async passwordSignIn(loginId: string, password: string, ip: string): Promise<TokenPair> {
+    async passwordSignIn(loginId: string, password: string, ip: string): Promise<TokenPair & { failedSignIns?: number }> {
       const now = clock.now();
       const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-      const accountKey = `acct:${loginId.toLowerCase()}`;
+      const account = loginId.toLowerCase();
+      const pairKey = `pair:${account}|${ip}`;
       const ipKey = `ip:${ip}`;
-      if (
-        (await users.failuresSince(accountKey, since)) >= MAX_FAILURES_PER_ACCOUNT ||
-        (await users.failuresSince(ipKey, since)) >= MAX_FAILURES_PER_IP
-      ) {
+      const pair = await users.failureStats(pairKey, since);
+      const wait = pair.last ? pairDelayMs(pair.count) - (now.getTime() - pair.last.getTime()) : 0;
+      if (wait > 0) throw new AppError(429, 'loginThrottled', 'LOGIN_THROTTLED', { retryAfter: Math.ceil(wait / 1000) });
+      const address = await users.failureStats(ipKey, since);
+      if (address.count >= MAX_FAILURES_PER_ADDRESS) {
         throw new AppError(429, 'loginThrottled', 'LOGIN_THROTTLED', { retryAfter: FAILURE_WINDOW_MS / 1000 });
       }
       const user = await users.findByLogin(loginId);
       const ok = await verify(user?.password_hash ?? (await DUMMY_HASH), password).catch(() => false);
       if (!user || !user.password_hash || !ok) {
-        await users.recordFailure(accountKey, now);
+        await users.recordFailure(pairKey, now);
         await users.recordFailure(ipKey, now);
+        // Counted for the owner's notice only, never to refuse them.
+        if (user) await users.recordFailure(`acct:${user.id}`, now);
         throw new AppError(401, 'loginFailed', 'LOGIN_FAILED');
       }
       if (user.sanction_state === SanctionState.SUSPEND) throw new AppError(403, 'suspended', 'SUSPENDED');
-      return auth.issueFor(user.id);
+      // Strictly after the last sign-in: what was told then is not told again.
+      const noticeSince = new Date(Math.max((user.last_sign_in_at?.getTime() ?? 0) + 1, now.getTime() - NOTICE_LOOKBACK_MS));
+      const failed = (await users.failureStats(`acct:${user.id}`, noticeSince)).count;
+      await users.setLastSignIn(user.id, now);
+      const pairTokens = await auth.issueFor(user.id);
+      return failed > 0 ? { ...pairTokens, failedSignIns: failed } : pairTokens;
     },
 
-    /** New password: every session ends, and this one continues with fresh tokens. */
-    async changePassword(member: UserRow, password: string): Promise<TokenPair> {
+    /**
+     * New password, for the owner only: the current password proves it, or a sign-in (a session
+     * begun) or an SMS code for the member's phone within the last 5 minutes; a live token alone
+     * does not. Every session ends, and this one continues with fresh tokens.
+     */
+    async changePassword(
+      member: SessionHolder,
+      body: { password: string; currentPassword?: string | undefined },
+      smsTicket: string | undefined,
+    ): Promise<TokenPair> {
       const now = clock.now();
-      await users.setPassword(member.id, await hash(password), now);
-      await tokens.revokeUser(member.id, now);
+      const recent = new Date(now.getTime() - REAUTH_WINDOW_MS);
+      let present = false;
+      if (body.currentPassword !== undefined) {
+        const stored = await users.passwordHash(member.id);
+        present = !!stored && (await verify(stored, body.currentPassword).catch(() => false));
+        if (!present) {
+          throw new AppError(400, 'currentPasswordWrong', 'CURRENT_PASSWORD_WRONG', {
+            fields: { currentPassword: messages.currentPasswordWrong },
+          });
+        }
+      } else if (member.session.startedAt.getTime() >= recent.getTime()) {
+        present = true;
+      } else {
+        const phoneHash = await users.phoneHashOf(member.id);
+        present = !!phoneHash && (await sms.consumeRecentTicket(smsTicket, phoneHash, recent));
+      }
+      if (!present) throw new AppError(403, 'reauthRequired', 'REAUTH_REQUIRED');
+      await setPassword(member.id, body.password, now);
       return auth.issueFor(member.id);
+    },
+
+    /**
+     * Forgot the password: a phone verified just now (the SMS ticket) sets a new one for the id +
+     * password account on that phone. Every session ends; the member signs in with the new one.
+     */
+    async resetPassword(phone: string, password: string, ticket: string | undefined): Promise<void> {
+      if (!(await sms.ticketValidFor(ticket, phone))) throw new AppError(401, 'verificationRequired', 'VERIFICATION_REQUIRED');
+      const user = await users.findByPhone(sms.phoneKey(phone));
+      if (!user) throw new AppError(404, 'notMember', 'NOT_MEMBER');
+      if (!(await users.passwordHash(user.id))) throw new AppError(409, 'noPasswordAccount', 'NO_PASSWORD_ACCOUNT');
+      await sms.consumeTicket(ticket, phone);
+      await setPassword(user.id, password, clock.now());
     },
 
     async updateProfile(member: UserRow, body: z.output<typeof myPageUpdateBody>) {
@@ -109,7 +184,7 @@ export function createAccountService(deps: {
     async deleteAccount(member: UserRow, targetId: number): Promise<void> {
       if (member.id !== targetId) throw new AppError(403, 'notYourAccount', 'FORBIDDEN');
       const now = clock.now();
-      await tokens.revokeUser(member.id, now);
+      await auth.endSessions(member.id);
       await users.softDelete(member.id, now);
       bus?.publish(TOPICS.listings);
     },

@@ -26,7 +26,7 @@ async function passwordMember(password = 'correct horse 1') {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-up',
-    payload: { userId: email, userPassword: password, userName: '비번회원', phoneNumber: phone },
+    payload: { userId: email, userPassword: password, userName: '비번회원', phoneNumber: phone, deviceType: 1 },
     headers: { 'x-verification-ticket': ticket },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -35,11 +35,11 @@ async function passwordMember(password = 'correct horse 1') {
   return { phone, email, password, ...pair, id: (me.json() as { result: { userIdx: number } }).result.userIdx };
 }
 
-const signIn = (userId: string, userPassword: string, ip = '127.0.0.1') =>
+const signIn = (userId: string, userPassword: string, ip = '127.0.0.1', deviceType = 1) =>
   t.app.inject({
     method: 'POST',
     url: '/api/auth/sign-in',
-    payload: { socialType: 1, userId, userPassword, deviceType: 3, userDeviceId: '', fcmDeviceToken: '' },
+    payload: { socialType: 1, userId, userPassword, deviceType, userDeviceId: '', fcmDeviceToken: '' },
     remoteAddress: ip,
   });
 
@@ -80,7 +80,7 @@ describe('id + password accounts', () => {
     }
   });
 
-  it('refuses a wrong password the same way as an unknown id, and throttles per account', async () => {
+  it('refuses a wrong password the same way as an unknown id', async () => {
     const m = await passwordMember();
     const wrong = await expectError(
       t.app,
@@ -98,20 +98,116 @@ describe('id + password accounts', () => {
       401,
     );
     expect(unknown.message).toBe(wrong.message);
-    for (let i = 0; i < 4; i++) expect((await signIn(m.email, 'still wrong')).statusCode).toBe(401);
-    const throttled = await signIn(m.email, m.password);
-    expect(throttled.statusCode).toBe(429);
-    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
-    t.clock.advance(15 * 60_000 + 1_000);
-    expect((await signIn(m.email, m.password)).statusCode).toBe(200);
   });
 
-  it('throttles guessing from one client IP across accounts', async () => {
+  it('slows guessing per (account, address) with growing waits; a stranger cannot lock the owner out', async () => {
+    const m = await passwordMember();
+    const stranger = '198.51.100.7';
+    const owner = '203.0.113.9';
+    // Three free tries, then each further try waits twice as long as the one before: 1 s, 2 s, 4 s…
+    for (let i = 0; i < 3; i++) expect((await signIn(m.email, 'still wrong', stranger)).statusCode).toBe(401);
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const held = await signIn(m.email, 'still wrong', stranger);
+      expect(held.statusCode).toBe(429);
+      expect(held.json().message).toBe(messages.loginThrottled);
+      const wait = Number(held.headers['retry-after']);
+      waits.push(wait);
+      t.clock.advance(wait * 1000);
+      expect((await signIn(m.email, 'still wrong', stranger)).statusCode).toBe(401);
+    }
+    expect(waits).toEqual([1, 2, 4, 8]);
+    // Even the right password waits at that address while the wait runs…
+    expect((await signIn(m.email, m.password, stranger)).statusCode).toBe(429);
+    // …but the owner, elsewhere, signs in at once, and hears of the attempts exactly once.
+    const ownSignIn = await signIn(m.email, m.password, owner);
+    expect(ownSignIn.statusCode, ownSignIn.body).toBe(200);
+    expect(ownSignIn.json().result.failedSignIns).toBe(7);
+    const again = await signIn(m.email, m.password, owner);
+    expect(again.json().result.failedSignIns).toBeUndefined();
+    // Signing in by phone is never held up by the guessing either.
+    t.clock.advance(5_000);
+    const phone = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sms/sign-in',
+      payload: { phone: m.phone },
+      headers: { 'x-verification-ticket': await verifiedTicket(t.app, m.phone) },
+      remoteAddress: stranger,
+    });
+    expect(phone.statusCode, phone.body).toBe(200);
+    // The waits never grow past the 15-minute window, and the window forgets.
+    t.clock.advance(15 * 60_000 + 1_000);
+    expect((await signIn(m.email, m.password, stranger)).statusCode).toBe(200);
+  });
+
+  it('caps guessing from one address across accounts', async () => {
     const ip = '203.0.113.50';
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await signIn(`guess${i}@example.com`, 'nope nope', ip)).statusCode);
-    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
-    expect(statuses[20]).toBe(429);
+    for (let i = 0; i < 31; i++) statuses.push((await signIn(`guess${i}@example.com`, 'nope nope', ip)).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    // Another address is not affected.
+    expect((await signIn('guess0@example.com', 'nope nope', '203.0.113.51')).statusCode).toBe(401);
+  });
+
+  it('a password change needs the owner present: the current password, or a sign-in or SMS code within 5 minutes', async () => {
+    const m = await passwordMember();
+    const change = (payload: object, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'PUT', url: '/api/user/password', payload, headers: { ...bearer(m.accessToken), ...headers } });
+    // Signed up just now: the sign-in itself is the proof.
+    expect((await change({ password: 'fresh one 111' })).statusCode).toBe(200);
+    const current = (await signIn(m.email, 'fresh one 111')).json() as { result: Pair };
+    m.accessToken = current.result.accessToken;
+    // Six minutes later a live token alone is not enough (a borrowed phone, a stolen token).
+    t.clock.advance(6 * 60_000);
+    await expectError(
+      t.app,
+      { method: 'PUT', url: '/api/user/password', payload: { password: 'stolen 12345' }, headers: bearer(m.accessToken) } as InjectOptions,
+      403,
+      messages.reauthRequired,
+    );
+    const wrong = await change({ password: 'stolen 12345', currentPassword: 'not it at all' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields).toEqual({ currentPassword: messages.currentPasswordWrong });
+    expect((await signIn(m.email, 'stolen 12345')).statusCode).toBe(401);
+    // The current password proves it…
+    const withCurrent = await change({ password: 'second one 22', currentPassword: 'fresh one 111' });
+    expect(withCurrent.statusCode, withCurrent.body).toBe(200);
+    m.accessToken = withCurrent.json().result.accessToken;
+    t.clock.advance(6 * 60_000);
+    // …and so does an SMS code for the member's own phone verified within the last 5 minutes (used up once).
+    const ticket = await verifiedTicket(t.app, m.phone);
+    const bySms = await change({ password: 'third one 333' }, { 'x-verification-ticket': ticket });
+    expect(bySms.statusCode, bySms.body).toBe(200);
+    m.accessToken = bySms.json().result.accessToken;
+    t.clock.advance(6 * 60_000);
+    expect((await change({ password: 'fourth one 44' }, { 'x-verification-ticket': ticket })).statusCode).toBe(403);
+    expect((await signIn(m.email, 'third one 333')).statusCode).toBe(200);
+  });
+
+  it('a forgotten password is reset with the phone, and every session ends', async () => {
+    const m = await passwordMember();
+    const reset = async (password: string, phone = m.phone) => {
+      t.clock.advance(5_000);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password/reset',
+        payload: { phone, password },
+        headers: { 'x-verification-ticket': await verifiedTicket(t.app, phone) },
+      });
+    };
+    await expectError(
+      t.app,
+      { method: 'POST', url: '/api/auth/password/reset', payload: { phone: m.phone, password: 'new pass 1234' } } as InjectOptions,
+      401,
+      messages.verificationRequired,
+    );
+    const res = await reset('new pass 1234');
+    expect(res.statusCode, res.body).toBe(204);
+    expect((await t.app.inject({ url: '/api/user/myPage/detail', headers: bearer(m.accessToken) })).statusCode).toBe(401);
+    expect((await signIn(m.email, m.password)).statusCode).toBe(401);
+    expect((await signIn(m.email, 'new pass 1234')).statusCode).toBe(200);
+    expect((await reset('new pass 1234', newPhone())).statusCode).toBe(404);
   });
 
   it('a password change ends every other session and the old password', async () => {

@@ -5,18 +5,17 @@ import {
   phoneSchema,
   phoneSignInBody,
   phoneSignUpBody,
-  type TokenPair,
-  tokenPairSchema,
+  tokenAnswerSchema,
   userDetailSchema,
 } from '@beesang/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REFRESH_COOKIE, requireMember } from '../../plugins/auth.ts';
+import { accessTokenOf, REFRESH_COOKIE, requireMember } from '../../plugins/auth.ts';
 import type { Limits } from '../limits/limits.ts';
 import { ticketOf } from '../sms/sms.routes.ts';
 import type { AuthService } from './auth.service.ts';
-import { clearSessionCookies, setSessionCookies } from './session-cookies.ts';
+import { clearSessionCookies, isAppDevice, sessionAnswer } from './session-cookies.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookies: boolean; limits: Limits }> = async (
   app,
@@ -25,7 +24,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
   const tags = ['auth'];
   const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
-  const setSession = (reply: FastifyReply, pair: TokenPair) => setSessionCookies(reply, pair, secureCookies);
   const clearSession = (reply: FastifyReply) => clearSessionCookies(reply, secureCookies);
 
   app.get(
@@ -50,13 +48,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
         tags,
         summary: '휴대폰 로그인 (확인 티켓 필요)',
         body: phoneSignInBody,
-        response: { 200: envelope(tokenPairSchema), ...errors },
+        response: { 200: envelope(tokenAnswerSchema), ...errors },
       },
     },
     async (req, reply) => {
       const pair = await auth.phoneSignIn(req.body.phone, ticketOf(req));
-      setSession(reply, pair);
-      return reply.send({ result: pair });
+      return reply.send({ result: sessionAnswer(reply, pair, secureCookies, isAppDevice(req.body.deviceType)) });
     },
   );
 
@@ -67,13 +64,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
         tags,
         summary: '휴대폰 회원가입 (확인 티켓 필요)',
         body: phoneSignUpBody,
-        response: { 200: envelope(z.object({ result11: tokenPairSchema })), ...errors },
+        response: { 200: envelope(z.object({ result11: tokenAnswerSchema })), ...errors },
       },
     },
     async (req, reply) => {
       const pair = await auth.phoneSignUp(req.body, ticketOf(req));
-      setSession(reply, pair);
-      return reply.send({ result: { result11: pair } });
+      return reply.send({ result: { result11: sessionAnswer(reply, pair, secureCookies, isAppDevice(req.body.deviceType)) } });
     },
   );
 
@@ -82,16 +78,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
     {
       schema: {
         tags,
-        summary: '토큰 갱신 (회전, 재사용 시 세션 전체 폐기)',
+        summary: '토큰 갱신 (회전; 30초 안의 동시 갱신은 허용, 그 뒤의 재사용은 세션 전체 폐기)',
         body: z.object({ refreshToken: z.string().max(200).optional() }).nullish(),
-        response: { 200: envelope(tokenPairSchema), ...errors },
+        response: { 200: envelope(tokenAnswerSchema), ...errors },
       },
     },
     async (req, reply) => {
       try {
-        const pair = await auth.refresh(req.body?.refreshToken ?? req.cookies[REFRESH_COOKIE]);
-        setSession(reply, pair);
-        return reply.send({ result: pair });
+        const fromBody = req.body?.refreshToken;
+        const pair = await auth.refresh(fromBody ?? req.cookies[REFRESH_COOKIE]);
+        // An app sent its token in the body and gets the next one there; the web's stays in the cookie.
+        return reply.send({ result: sessionAnswer(reply, pair, secureCookies, fromBody !== undefined) });
       } catch (error) {
         clearSession(reply);
         throw error;
@@ -110,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
       },
     },
     async (req, reply) => {
-      await auth.logout(req.body?.refreshToken ?? req.cookies[REFRESH_COOKIE]);
+      await auth.logout(req.body?.refreshToken ?? req.cookies[REFRESH_COOKIE], accessTokenOf(req));
       clearSession(reply);
       return reply.code(204).send(null);
     },

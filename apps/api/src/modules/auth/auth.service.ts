@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ExpertType, isStaffRole, messages, type PhoneSignUpBody, SanctionState, type TokenPair, type UserDetail } from '@beesang/contract';
+import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, tokenHash } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Keyring } from '../../lib/keyring.ts';
 import { maskPhone } from '../../lib/log.ts';
 import type { SmsService } from '../sms/sms.service.ts';
 import { signAccessToken, verifyAccessClaims } from './jwt.ts';
@@ -12,6 +14,12 @@ import type { NewUser, UserRow, UsersRepository } from './users.repository.ts';
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_MS = 14 * 86_400_000;
 export const REFRESH_FAMILY_TTL_MS = 60 * 86_400_000;
+/**
+ * A rotated refresh token presented again within this window is a second tab (or a retried request)
+ * refreshing at the same moment, not a thief: it gets a fresh pair of the same session. After it, a
+ * replay ends the whole session family.
+ */
+export const REFRESH_GRACE_MS = 30_000;
 
 const EXPERT_NAMES = ['NORMAL', 'PB', 'CTA'] as const;
 
@@ -32,13 +40,21 @@ function toDetail(u: UserRow): UserDetail {
     sanctionEndsAt: u.sanction_state !== SanctionState.NORMAL && u.sanction_ends_at ? u.sanction_ends_at.toISOString() : null,
     phoneMasked: u.phone_masked,
     staffRole: isStaffRole(u.staff_role) ? u.staff_role : null,
+    expertStatus: u.expert_type !== 0 ? u.expert_status : null,
+    expertRejectReason: u.expert_status === 'REJECTED' ? (u.expert_reject_reason ?? '') : '',
+    expertProofUrl: u.expert_proof_url ?? '',
+    expertSubmittedAt: u.expert_submitted_at?.toISOString() ?? null,
+    expertDecidedAt: u.expert_decided_at?.toISOString() ?? null,
   };
 }
 
 /** The reader a token's holder is on public routes: a suspended member reads as a visitor there. */
-export function activeMember(holder: UserRow | null): UserRow | null {
+export function activeMember<T extends UserRow>(holder: T | null): T | null {
   return holder && holder.sanction_state !== SanctionState.SUSPEND ? holder : null;
 }
+
+/** A member as an access token presents them: who, and which session (when it began: a recent sign-in proves presence). */
+export type SessionHolder = UserRow & { session: { id: string; startedAt: Date } };
 
 /** Sessions as tokens (SECURITY.md §Tokens) and the phone sign-in / sign-up flows. */
 export function createAuthService(deps: {
@@ -46,13 +62,14 @@ export function createAuthService(deps: {
   tokens: TokensRepository;
   sms: SmsService;
   clock: Clock;
-  secret: string;
+  /** Signs access tokens (the first key) and verifies them (any key of the ring). */
+  keys: Keyring;
   /** Whether a URL is one of our uploads (`ownUploadMatcher`), as for listing proofs. */
   isOwnUpload: (url: string) => boolean;
   /** Queues an expert's office and introduction for operators when they carry scam signals (issue 10 §6). */
   screenProfile?: (userId: number, text: string) => Promise<unknown>;
 }) {
-  const { users, tokens, sms, clock, secret, isOwnUpload } = deps;
+  const { users, tokens, sms, clock, keys, isOwnUpload } = deps;
   /** An expert's own words, as others would read them: office and introduction. */
   const screen = (userId: number, p: { officeName?: string | null; introduction?: string | null }) =>
     p.officeName || p.introduction ? deps.screenProfile?.(userId, [p.officeName, p.introduction].filter(Boolean).join('\n')) : undefined;
@@ -70,7 +87,7 @@ export function createAuthService(deps: {
       ),
       familyExpiresAt: familyExpiresAt ?? new Date(now.getTime() + REFRESH_FAMILY_TTL_MS),
     });
-    return { accessToken: signAccessToken(secret, userId, now.getTime(), ACCESS_TTL_SECONDS), refreshToken };
+    return { accessToken: await signAccessToken(keys, { userId, sid: familyId }, now.getTime(), ACCESS_TTL_SECONDS), refreshToken };
   }
 
   function refuseSuspended(user: UserRow) {
@@ -78,24 +95,28 @@ export function createAuthService(deps: {
   }
 
   return {
-    /** The member behind an access token, or null (bad token, deleted or suspended member). */
-    async memberFor(accessToken: string | undefined): Promise<UserRow | null> {
+    /** The member behind an access token, or null (bad token, ended session, deleted or suspended member). */
+    async memberFor(accessToken: string | undefined): Promise<SessionHolder | null> {
       return activeMember(await this.holderOf(accessToken));
     },
 
     /**
      * The member an access token was issued to, as they stand now (a suspended member included, so
      * that member-only routes can say why the token no longer works); null for a bad or expired
-     * token or a deleted account. Read on every request: a sanction holds from the next request on.
+     * token, a deleted account, or a session that ended (logout, password change, deletion, role
+     * change, suspension, an operator's revoke). Read from the database on every request, with no
+     * cache: whichever instance answers, a session ended anywhere is refused on the next request.
      */
-    async holderOf(accessToken: string | undefined): Promise<UserRow | null> {
+    async holderOf(accessToken: string | undefined): Promise<SessionHolder | null> {
       if (!accessToken) return null;
-      const claims = verifyAccessClaims(secret, accessToken, clock.now().getTime());
+      const now = clock.now();
+      const claims = await verifyAccessClaims(keys, accessToken, now.getTime());
       if (claims === null) return null;
-      const user = await users.findById(claims.id);
-      // An operator ended every session: tokens issued before that second no longer count.
-      if (!user || (user.sessions_revoked_at && claims.iat < Math.floor(user.sessions_revoked_at.getTime() / 1000))) return null;
-      return user;
+      const user = await users.findSessionHolder(claims.id, claims.sid, now);
+      if (!user?.session_started_at) return null;
+      // A suspension ended every session; the member still learns why (403 SUSPENDED), and can do nothing.
+      if (!user.session_live && user.sanction_state !== SanctionState.SUSPEND) return null;
+      return { ...user, session: { id: claims.sid, startedAt: user.session_started_at } };
     },
 
     async refresh(refreshToken: string | undefined): Promise<TokenPair> {
@@ -103,12 +124,15 @@ export function createAuthService(deps: {
       const row = refreshToken ? await tokens.find(tokenHash(refreshToken)) : undefined;
       const denied = () => new AppError(401, 'sessionExpired', 'UNAUTHORIZED');
       if (!row || row.revoked_at) throw denied();
-      if (row.used_at || !(await tokens.markUsed(row.id, now))) {
-        // A rotated token came back: someone holds a copy. End the whole session family.
-        await tokens.revokeFamily(row.family_id, now);
-        throw denied();
-      }
       if (row.expires_at.getTime() <= now.getTime() || row.family_expires_at.getTime() <= now.getTime()) throw denied();
+      if (row.used_at || !(await tokens.markUsed(row.id, now))) {
+        // Used before: two tabs refreshing together (within the grace window) or a stolen copy.
+        const usedAt = row.used_at ?? (await tokens.find(tokenHash(refreshToken as string)))?.used_at;
+        if (!usedAt || now.getTime() - usedAt.getTime() > REFRESH_GRACE_MS) {
+          await tokens.revokeFamily(row.family_id, now);
+          throw denied();
+        }
+      }
       const user = await users.findById(row.user_id);
       if (!user || user.sanction_state === SanctionState.SUSPEND) {
         await tokens.revokeFamily(row.family_id, now);
@@ -117,11 +141,21 @@ export function createAuthService(deps: {
       return issue(row.user_id, row.family_id, row.family_expires_at);
     },
 
-    async logout(refreshToken: string | undefined): Promise<void> {
-      if (!refreshToken) return;
-      const row = await tokens.find(tokenHash(refreshToken));
-      if (row) await tokens.revokeFamily(row.family_id, clock.now());
+    /** Ends this session (its refresh family): its access tokens stop on the next request too. */
+    async logout(refreshToken: string | undefined, accessToken?: string): Promise<void> {
+      const now = clock.now();
+      const row = refreshToken ? await tokens.find(tokenHash(refreshToken)) : undefined;
+      if (row) await tokens.revokeFamily(row.family_id, now);
+      // An app that lost its refresh token still ends the session its access token names.
+      const claims = accessToken ? await verifyAccessClaims(keys, accessToken, now.getTime()) : null;
+      if (claims && claims.sid !== row?.family_id) await tokens.revokeSession(claims.id, claims.sid, now);
     },
+
+    /**
+     * Ends every session of a member (password change, deletion, role change, suspension, an
+     * operator's revoke), in the caller's transaction when given.
+     */
+    endSessions: (userId: number, tx?: Db) => tokens.revokeUser(userId, clock.now(), tx),
 
     async phoneRegistered(phone: string, ticket: string | undefined): Promise<boolean> {
       if (!(await sms.ticketValidFor(ticket, phone))) throw new AppError(401, 'verificationRequired', 'VERIFICATION_REQUIRED');
@@ -173,6 +207,10 @@ export function createAuthService(deps: {
     async phoneSignUp(body: PhoneSignUpBody & { expertType: 'NORMAL' | 'PB' | 'CTA' }, ticket: string | undefined): Promise<TokenPair> {
       this.assertProfileImage(body.profileUrl, 'profileUrl');
       const expert = body.expertType !== 'NORMAL';
+      // The expert's proof waits for an operator (decision 0016): only one of our own uploads.
+      if (expert && body.expertProofUrl && !isOwnUpload(body.expertProofUrl)) {
+        throw new AppError(400, 'expertProofInvalid', 'INVALID_PROOF_IMAGE', { fields: { expertProofUrl: messages.expertProofInvalid } });
+      }
       return this.createPhoneMember(body.phoneNumber, body.userId, ticket, {
         nickname: body.userName,
         profileImageUrl: body.profileUrl ?? '',
@@ -181,6 +219,7 @@ export function createAuthService(deps: {
         officeName: expert ? (body.officeInfo?.name ?? null) : null,
         officeDept: body.expertType === 'PB' ? (body.officeInfo?.dept ?? null) : null,
         introduction: expert ? (body.introduction ?? null) : null,
+        expertProofUrl: expert ? body.expertProofUrl || null : null,
         marketing: body.marketingFlag ?? false,
         nighttime: body.nighttimeAlarmFlag ?? false,
       });

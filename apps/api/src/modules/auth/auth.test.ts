@@ -40,8 +40,12 @@ async function signUp(phone = newPhone(), email = `${phone}@example.com`) {
   const ticket = await verifiedTicket(t.app, phone);
   const res = await t.app.inject(post('/api/auth/sms/sign-up', signUpBody(phone, email), { 'x-verification-ticket': ticket }));
   expect(res.statusCode, res.body).toBe(200);
-  const tokens = (res.json() as { result: { result11: { accessToken: string; refreshToken: string } } }).result.result11;
-  return { phone, email, ...tokens, res };
+  const body = (res.json() as { result: { result11: { accessToken: string; refreshToken?: string } } }).result.result11;
+  // The web (deviceType 3) keeps its refresh token only in the HttpOnly cookie, never in the body.
+  expect(body.refreshToken).toBeUndefined();
+  const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('REFRESH_TOKEN='));
+  const refreshToken = (cookie as string).split(';')[0]!.slice('REFRESH_TOKEN='.length);
+  return { phone, email, accessToken: body.accessToken, refreshToken, res };
 }
 
 async function me(accessToken: string) {
@@ -236,7 +240,9 @@ describe('tokens (SECURITY.md §Tokens)', () => {
     const next = (first.json() as { result: { accessToken: string; refreshToken: string } }).result;
     expect(next.refreshToken).not.toBe(member.refreshToken);
     expect((await me(next.accessToken)).statusCode).toBe(200);
-    // The old token again: a copy exists somewhere, so the family ends.
+    // The old token again, after the 30-second grace for tabs refreshing together: a copy exists
+    // somewhere, so the family ends (sessions.test.ts covers the grace window itself).
+    t.clock.advance(31_000);
     expect((await refresh(member.refreshToken)).statusCode).toBe(401);
     expect((await refresh(next.refreshToken)).statusCode).toBe(401);
   });
@@ -266,7 +272,10 @@ describe('tokens (SECURITY.md §Tokens)', () => {
       });
       if (day < 50) {
         expect(res.statusCode, `day ${day + 10} ${res.body}`).toBe(200);
-        token = (res.json() as { result: { refreshToken: string } }).result.refreshToken;
+        // The web's next refresh token comes back only in its HttpOnly cookie.
+        expect((res.json() as { result: { refreshToken?: string } }).result.refreshToken).toBeUndefined();
+        const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('REFRESH_TOKEN='));
+        token = (cookie as string).split(';')[0]!.slice('REFRESH_TOKEN='.length);
       } else {
         expect(res.statusCode, `day ${day + 10}`).toBe(401);
       }

@@ -44,6 +44,8 @@ export function createSanctionService(deps: { db: Db; users: UsersRepository; to
     /** Gives or takes a staff role (the console's admins decide; the first one is made by `staff:grant`). */
     async setRole(userId: number, role: StaffRole | null, tx: Db): Promise<void> {
       if (!(await users.setRole(tx, userId, role))) throw new NotFoundError('memberNotFound');
+      // What a session may do changed: it ends, and the member signs in again under the new role.
+      await tokens.revokeUser(userId, clock.now(), tx);
     },
   };
 }

@@ -39,7 +39,7 @@ async function member() {
   const res = await t.app.inject(
     post(
       '/api/auth/sign-up',
-      { userId: email, userPassword: password, userName: '제재회원', phoneNumber: phone },
+      { userId: email, userPassword: password, userName: '제재회원', phoneNumber: phone, deviceType: 1 },
       { 'x-verification-ticket': ticket },
     ),
   );

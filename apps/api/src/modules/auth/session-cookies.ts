@@ -1,4 +1,4 @@
-import type { TokenPair } from '@beesang/contract';
+import type { TokenAnswer, TokenPair } from '@beesang/contract';
 import type { FastifyReply } from 'fastify';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../plugins/auth.ts';
 import { TICKET_COOKIE } from '../sms/sms.routes.ts';
@@ -32,3 +32,22 @@ export function clearSessionCookies(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth', ...same });
   reply.clearCookie(SESSION_HINT_COOKIE, { path: '/', ...same });
 }
+
+/**
+ * Sets the web's cookies and says what the body carries: the refresh token only for the apps
+ * (deviceType 1 or 2, or a refresh that came in the body). The web (deviceType 3) keeps it only in
+ * its HttpOnly cookie, out of reach of any script on the page.
+ */
+export function sessionAnswer(
+  reply: FastifyReply,
+  pair: TokenPair,
+  secure: boolean,
+  toApp: boolean,
+  extra: Partial<TokenAnswer> = {},
+): TokenAnswer {
+  setSessionCookies(reply, pair, secure);
+  return toApp ? { ...pair, ...extra } : { accessToken: pair.accessToken, ...extra };
+}
+
+/** deviceType 1 (Android) and 2 (iOS) are the apps; 3, or none, is the web. */
+export const isAppDevice = (deviceType: number | undefined) => deviceType === 1 || deviceType === 2;

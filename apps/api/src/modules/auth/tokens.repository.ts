@@ -40,6 +40,16 @@ export function createTokensRepository(db: Db) {
         .where('revoked_at', 'is', null)
         .execute();
     },
+    /** Ends one session of a member by its id (an access token's `sid`), if it is theirs. */
+    async revokeSession(userId: number, familyId: string, at: Date) {
+      await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: at })
+        .where('family_id', '=', familyId)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
     async revokeUser(userId: number, at: Date, tx: Db = db) {
       await tx
         .updateTable('refresh_tokens')

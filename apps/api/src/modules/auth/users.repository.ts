@@ -1,4 +1,5 @@
 import { effectiveSanction } from '@beesang/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 
@@ -20,6 +21,11 @@ const columns = [
   'deleted_at',
   'staff_role',
   'sessions_revoked_at',
+  'expert_status',
+  'expert_proof_url',
+  'expert_submitted_at',
+  'expert_reject_reason',
+  'expert_decided_at',
 ] as const;
 
 export interface NewUser {
@@ -40,6 +46,8 @@ export interface NewUser {
   officeName?: string | null;
   officeDept?: string | null;
   introduction?: string | null;
+  /** An expert's proof sent with the sign-up (decision 0016); every new PB or CTA member starts PENDING either way. */
+  expertProofUrl?: string | null;
 }
 
 /**
@@ -53,6 +61,28 @@ export function createUsersRepository(db: Db, clock: Clock) {
     async findById(id: number) {
       return current(await db.selectFrom('users').select(columns).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst());
     },
+    /**
+     * The member an access token names, with whether its session (refresh-token family `sid`) is
+     * still live and when it began: one query, on every authenticated request.
+     */
+    async findSessionHolder(id: number, sid: string, now: Date) {
+      return current(
+        await db
+          .selectFrom('users')
+          .select(columns)
+          .select([
+            sql<boolean>`exists (select 1 from refresh_tokens rt where rt.family_id = ${sid} and rt.user_id = users.id and rt.revoked_at is null and rt.family_expires_at > ${now})`.as(
+              'session_live',
+            ),
+            sql<Date | null>`(select min(rt.created_at) from refresh_tokens rt where rt.family_id = ${sid} and rt.user_id = users.id)`.as(
+              'session_started_at',
+            ),
+          ])
+          .where('id', '=', id)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst(),
+      );
+    },
     async findByPhone(phoneHash: string) {
       return current(
         await db.selectFrom('users').select(columns).where('phone_hash', '=', phoneHash).where('deleted_at', 'is', null).executeTakeFirst(),
@@ -62,7 +92,7 @@ export function createUsersRepository(db: Db, clock: Clock) {
       return current(
         await db
           .selectFrom('users')
-          .select([...columns, 'password_hash'])
+          .select([...columns, 'password_hash', 'last_sign_in_at'])
           .where((eb) => eb(eb.fn('lower', ['login_id']), '=', loginId.toLowerCase()))
           .where('deleted_at', 'is', null)
           .executeTakeFirst(),
@@ -112,6 +142,7 @@ export function createUsersRepository(db: Db, clock: Clock) {
           real_name: null,
           expert_name: null,
           introduction: null,
+          expert_proof_url: null,
           profile_image_url: '',
           nickname: '탈퇴회원',
           updated_at: at,
@@ -121,6 +152,23 @@ export function createUsersRepository(db: Db, clock: Clock) {
     },
     async recordFailure(key: string, at: Date) {
       await db.insertInto('auth_failures').values({ key, at }).execute();
+    },
+    /** How many failures under `key` since `since`, and the latest one. */
+    async failureStats(key: string, since: Date): Promise<{ count: number; last: Date | null }> {
+      const row = await db
+        .selectFrom('auth_failures')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('at').as('last')])
+        .where('key', '=', key)
+        .where('at', '>=', since)
+        .executeTakeFirst();
+      return { count: Number(row?.n ?? 0), last: row?.last ? new Date(row.last as Date) : null };
+    },
+    async setLastSignIn(id: number, at: Date) {
+      await db.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', id).execute();
+    },
+    async phoneHashOf(id: number): Promise<string | null> {
+      const row = await db.selectFrom('users').select('phone_hash').where('id', '=', id).executeTakeFirst();
+      return row?.phone_hash ?? null;
     },
     async failuresSince(key: string, since: Date): Promise<number> {
       const row = await db
@@ -228,6 +276,9 @@ export function createUsersRepository(db: Db, clock: Clock) {
           office_name: user.officeName ?? null,
           office_dept: user.officeDept ?? null,
           introduction: user.introduction ?? null,
+          expert_status: user.expertType ? 'PENDING' : null,
+          expert_proof_url: user.expertType ? (user.expertProofUrl ?? null) : null,
+          expert_submitted_at: user.expertType && user.expertProofUrl ? user.at : null,
           marketing_flag: user.marketing,
           nighttime_alarm_flag: user.nighttime,
           created_at: user.at,
@@ -236,6 +287,85 @@ export function createUsersRepository(db: Db, clock: Clock) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+    /**
+     * A PB or CTA member's new proof (decision 0016): it (re)enters the operators' queue as PENDING.
+     * False when the member is no expert, is already approved, or is gone.
+     */
+    async submitExpertProof(id: number, proofUrl: string, at: Date): Promise<boolean> {
+      const row = await db
+        .updateTable('users')
+        .set({ expert_status: 'PENDING', expert_proof_url: proofUrl, expert_submitted_at: at, updated_at: at })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .where('expert_type', '<>', 0)
+        .where('expert_status', 'in', ['PENDING', 'REJECTED'])
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    /**
+     * An operator's decision on a waiting claim, in the caller's transaction. Only a PENDING claim
+     * is decided, and only on the proof the operator saw when `proofUrl` is given: false otherwise.
+     */
+    async decideExpert(
+      tx: Db,
+      d: { userId: number; status: 'APPROVED' | 'REJECTED'; reason: string | null; proofUrl?: string; by: number; at: Date },
+    ): Promise<boolean> {
+      let q = tx
+        .updateTable('users')
+        .set({
+          expert_status: d.status,
+          expert_reject_reason: d.reason,
+          expert_decided_by: d.by,
+          expert_decided_at: d.at,
+          updated_at: d.at,
+        })
+        .where('id', '=', d.userId)
+        .where('deleted_at', 'is', null)
+        .where('expert_status', '=', 'PENDING');
+      if (d.proofUrl !== undefined) q = q.where('expert_proof_url', '=', d.proofUrl);
+      return (await q.returning('id').executeTakeFirst()) !== undefined;
+    },
+    /** A member's expert claim as operators judge it (deleted members included, to tell 404 from 409). */
+    async expertClaim(id: number) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'expert_type', 'expert_name', 'office_name', 'office_dept', 'expert_status', 'expert_proof_url', 'deleted_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+    /** The operators' queue: PENDING claims with a proof, the longest waiting first, and when the oldest arrived. */
+    async expertQueue(page: number, size: number) {
+      const waiting = db
+        .selectFrom('users')
+        .where('expert_status', '=', 'PENDING')
+        .where('deleted_at', 'is', null)
+        .where('expert_submitted_at', 'is not', null);
+      const [rows, stats] = await Promise.all([
+        waiting
+          .select([
+            'id',
+            'nickname',
+            'profile_image_url',
+            'expert_type',
+            'expert_name',
+            'office_name',
+            'office_dept',
+            'introduction',
+            'expert_proof_url',
+            'expert_submitted_at',
+            'expert_reject_reason',
+            'created_at',
+          ])
+          .orderBy('expert_submitted_at', 'asc')
+          .orderBy('id', 'asc')
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute(),
+        waiting.select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('expert_submitted_at').as('oldest')]).executeTakeFirst(),
+      ]);
+      return { rows, total: Number(stats?.n ?? 0), oldest: stats?.oldest ? new Date(stats.oldest as Date) : null };
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Clock } from '../../lib/clock.ts';
 import { encrypt, keyedHash, randomToken, tokenHash } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Keyring } from '../../lib/keyring.ts';
 import type { IdentityRepository } from './identity.repository.ts';
 
 const REQUEST_TTL_MS = 10 * 60_000;
@@ -45,7 +46,15 @@ function maskLogin(id: string): string {
  * CI rather than a provider's own DI: the CI is the same for every provider and channel (PortOne's
  * KG이니시스 channel sends no DI at all), so switching providers keeps duplicates detectable.
  */
-export function createIdentityService(deps: { repo: IdentityRepository; clock: Clock; secret: string; provider?: IdentityProvider }) {
+export function createIdentityService(deps: {
+  repo: IdentityRepository;
+  clock: Clock;
+  /** Keys lookup hashes (the DI). */
+  secret: string;
+  /** Seals the CI at rest with the current key (a lone secret: `secret`). */
+  keys?: Keyring;
+  provider?: IdentityProvider;
+}) {
   const { repo, clock, secret } = deps;
   const provider = deps.provider ?? simulatedProvider;
 
@@ -63,7 +72,7 @@ export function createIdentityService(deps: { repo: IdentityRepository; clock: C
    */
   function store(token: string, person: VerifiedPerson) {
     return repo.complete(tokenHash(token), {
-      ciEnc: encrypt(secret, person.ci),
+      ciEnc: encrypt(deps.keys ?? secret, person.ci),
       diHash: keyedHash(secret, 'di', person.ci),
       name: [...person.name].slice(0, 20).join(''),
       at: clock.now(),

@@ -137,6 +137,11 @@ export function createSmsService(deps: {
       }
     },
 
+    /** Uses up a ticket that proves the phone behind `phoneHash` was verified at or after `since`. */
+    async consumeRecentTicket(ticket: string | undefined, phoneHash: string, since: Date): Promise<boolean> {
+      return !!ticket && repo.consumeRecentTicket(tokenHash(ticket), phoneHash, since, clock.now());
+    },
+
     outbox: (phone: string) => repo.outbox(phone),
   };
 }

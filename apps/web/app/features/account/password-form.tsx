@@ -5,8 +5,13 @@ import { TextField } from '../../components/ui/text-field';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { useNotify } from '../../lib/notify';
 
-/** New password twice; other devices are signed out by the server. */
+/**
+ * The current password (proof that the owner is at the keyboard, not only a live token), then the
+ * new one twice; other devices are signed out by the server.
+ */
 export function PasswordForm() {
+  const [current, setCurrent] = useState('');
+  const [currentError, setCurrentError] = useState<string | undefined>();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [saving, setSaving] = useState(false);
@@ -16,15 +21,18 @@ export function PasswordForm() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (lengthError || confirmError || !password) return;
+    if (lengthError || confirmError || !password || !current) return;
     setSaving(true);
     try {
-      await apiFetch('/api/user/password', { method: 'PUT', body: JSON.stringify({ password }) });
+      await apiFetch('/api/user/password', { method: 'PUT', body: JSON.stringify({ password, currentPassword: current }) });
+      setCurrent('');
       setPassword('');
       setConfirm('');
       notify('success', '비밀번호 변경', '비밀번호를 바꿨어요. 다른 기기에서는 다시 로그인해야 합니다.');
     } catch (error) {
-      notify('error', '비밀번호 변경', error instanceof ApiError ? error.message : messages.genericError);
+      // A wrong current password is about that field: said beside it, and what was typed stays.
+      if (error instanceof ApiError && error.fields?.currentPassword) setCurrentError(error.fields.currentPassword);
+      else notify('error', '비밀번호 변경', error instanceof ApiError ? error.message : messages.genericError);
     } finally {
       setSaving(false);
     }
@@ -32,6 +40,18 @@ export function PasswordForm() {
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
+      <TextField
+        label="현재 비밀번호"
+        type="password"
+        autoComplete="current-password"
+        maxLength={64}
+        value={current}
+        onChange={(e) => {
+          setCurrent(e.target.value);
+          setCurrentError(undefined);
+        }}
+        error={currentError}
+      />
       <TextField
         label="새 비밀번호"
         type="password"
@@ -49,7 +69,7 @@ export function PasswordForm() {
         onChange={(e) => setConfirm(e.target.value)}
         error={confirmError}
       />
-      <Button type="submit" full disabled={saving || !password || !!lengthError || confirm !== password}>
+      <Button type="submit" full disabled={saving || !current || !password || !!lengthError || confirm !== password}>
         비밀번호 변경
       </Button>
     </form>

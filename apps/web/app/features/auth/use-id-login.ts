@@ -1,6 +1,7 @@
 import { messages } from '@beesang/contract';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client';
+import { useNotify } from '../../lib/notify';
 import { fetchMyDetail, type SessionUser } from '../../lib/session';
 import { passwordSignIn } from './auth-api';
 
@@ -14,12 +15,13 @@ function errorMessage(error: unknown): string {
   return error.message;
 }
 
-/** ID_LOGIN page state: email + password, one error line, sign-in then the member fetch. */
-export function useIdLogin({ onSignedIn }: { onSignedIn(user: SessionUser): void }) {
-  const [email, setEmailValue] = useState('');
+/** ID_LOGIN page state: email (kept by the dialog across its pages) + password, one error line, sign-in then the member fetch. */
+export function useIdLogin({ onSignedIn, initialEmail = '' }: { onSignedIn(user: SessionUser): void; initialEmail?: string }) {
+  const [email, setEmailValue] = useState(initialEmail);
   const [password, setPasswordValue] = useState('');
   const [error, setError] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  const { notify } = useNotify();
 
   // Typing again dismisses the previous answer: it was about the old values.
   const setEmail = (value: string) => {
@@ -38,8 +40,10 @@ export function useIdLogin({ onSignedIn }: { onSignedIn(user: SessionUser): void
     setSubmitting(true);
     setError('');
     try {
-      await passwordSignIn(email.trim(), password);
+      const failed = await passwordSignIn(email.trim(), password);
       onSignedIn(await fetchMyDetail());
+      // Someone else may have been guessing: the owner hears of it once, on this sign-in.
+      if (failed > 0) notify('warning', '로그인 실패 기록', messages.failedSignInsNotice.replace('{count}', String(failed)));
     } catch (e) {
       setError(errorMessage(e));
     } finally {
