@@ -9,6 +9,7 @@ import {
   financeTotalChartSchema,
   idParam,
   pagedEnvelope,
+  RANKING_MAX_COUNT,
   rankingParams,
   searchParams,
   searchQuery,
@@ -70,19 +71,29 @@ export const stockRoutes: FastifyPluginAsyncZod<{
       })),
   );
 
-  // Both /ranking-list and /ranking-list/{period}/{count} take the spec's defaults (TODAY, 10).
-  const rankingHandler = async (req: { params: z.infer<typeof rankingParams> }) => ({
-    result: await stocks.ranking(req.params.period, req.params.count),
+  // /ranking-list, /ranking-list/{period} and /ranking-list/{period}/{count} take the spec's
+  // defaults (TODAY, 10) for what their path leaves out. Each declares only the parameters its path
+  // has: a client generated from the API document must not be asked for a `count` it cannot send.
+  const rankingDefaults = rankingParams.parse({});
+  const rankingHandler = async (req: { params: Partial<z.infer<typeof rankingParams>> }) => ({
+    result: await stocks.ranking(req.params.period ?? rankingDefaults.period, req.params.count ?? rankingDefaults.count),
   });
-  const rankingSchema = {
-    tags,
-    summary: '랭킹',
-    params: rankingParams,
-    response: { 200: envelope(z.array(stockSummarySchema)), 400: errorSchema },
-  };
-  app.get('/api/v2/stock/ranking-list', { schema: rankingSchema }, rankingHandler);
-  app.get('/api/v2/stock/ranking-list/:period', { schema: rankingSchema }, rankingHandler);
-  app.get('/api/v2/stock/ranking-list/:period/:count', { schema: rankingSchema }, rankingHandler);
+  const rankingSchema = { tags, response: { 200: envelope(z.array(stockSummarySchema)), 400: errorSchema } };
+  app.get(
+    '/api/v2/stock/ranking-list',
+    { schema: { ...rankingSchema, summary: '랭킹 (TODAY, 10개)', params: z.object({}) } },
+    rankingHandler,
+  );
+  app.get(
+    '/api/v2/stock/ranking-list/:period',
+    { schema: { ...rankingSchema, summary: '랭킹 (기간 지정, 10개)', params: rankingParams.pick({ period: true }) } },
+    rankingHandler,
+  );
+  app.get(
+    '/api/v2/stock/ranking-list/:period/:count',
+    { schema: { ...rankingSchema, summary: `랭킹 (기간과 개수 지정, 최대 ${RANKING_MAX_COUNT}개)`, params: rankingParams } },
+    rankingHandler,
+  );
 
   app.get(
     '/api/v2/stock/list',
