@@ -79,3 +79,23 @@ describe('where a deployment keeps uploads', () => {
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://beesang.example', AUTH_SECRET: SECRET }).s3).toBeUndefined();
   });
 });
+
+describe('API_DOCS: whether /api/docs is served', () => {
+  const deployment = { NODE_ENV: 'production', PUBLIC_URL: 'https://beesang.example', AUTH_SECRET: SECRET };
+
+  it('a deployment keeps the API map to itself unless API_DOCS=1', () => {
+    expect(loadConfig(deployment).apiDocs).toBe(false);
+    expect(loadConfig({ ...deployment, API_DOCS: '1' }).apiDocs).toBe(true);
+    expect(loadConfig({ ...deployment, API_DOCS: 'true' }).apiDocs).toBe(true);
+  });
+
+  it('npm start on this machine and development serve it unless API_DOCS=0', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'https://dev.beesang.example' }).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: '0' }).apiDocs).toBe(false);
+  });
+
+  it('refuses a value it would have to guess at', () => {
+    expect(problem({ API_DOCS: 'yes' })).toContain('API_DOCS');
+  });
+});
