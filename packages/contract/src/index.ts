@@ -4,6 +4,7 @@ export * from './admin-schemas.ts';
 export * from './auth-schemas.ts';
 export * from './constants.ts';
 export * from './enums.ts';
+export * from './expert-schemas.ts';
 export * from './format.ts';
 export * from './hangul.ts';
 export * from './messages.ts';

@@ -1,6 +1,6 @@
 /**
  * Operators (issue 11 §1): ADMIN does everything and grants roles; MODERATOR handles reports,
- * proofs, sanctions, top-fix and price review; EDITOR handles content and companies.
+ * proofs, expert reviews, sanctions, top-fix and price review; EDITOR handles content and companies.
  */
 export const STAFF_ROLES = ['ADMIN', 'MODERATOR', 'EDITOR'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -12,6 +12,8 @@ export const STAFF_AREAS = {
   members: ['MODERATOR'],
   reports: ['MODERATOR'],
   proofs: ['MODERATOR'],
+  /** 전문가 심사: PB and CTA claims (decision 0016). */
+  experts: ['MODERATOR'],
   sanctions: ['MODERATOR'],
   topFix: ['MODERATOR'],
   prices: ['MODERATOR'],

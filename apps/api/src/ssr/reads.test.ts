@@ -93,6 +93,7 @@ const cases: Case[] = [
   ['reports', (r) => r.adminReports({ status: 'OPEN', page: 1, size: 20 }), () => '/api/admin/reports?status=OPEN&page=1&size=20'],
   ['review queue', (r) => r.adminReview({ page: 1, size: 1 }), () => '/api/admin/review?page=1&size=1'],
   ['proofs', (r) => r.adminProofs({ page: 1, size: 20 }), () => '/api/admin/proofs?page=1&size=20'],
+  ['expert review', (r) => r.adminExperts({ page: 1, size: 20 }), () => '/api/admin/experts?page=1&size=20'],
   ['price review', (r) => r.adminPriceReview({ page: 1, size: 20 }), () => '/api/admin/price-review?page=1&size=20'],
   ['pins', (r) => r.adminPins({ page: 1, size: 20 }), () => '/api/admin/top-fix?page=1&size=20'],
   [

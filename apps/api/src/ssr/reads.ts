@@ -39,6 +39,8 @@ import { type AuthService, activeMember } from '../modules/auth/auth.service.ts'
 import type { SocialService } from '../modules/auth/social.service.ts';
 import type { UserRow } from '../modules/auth/users.repository.ts';
 import type { ContentService } from '../modules/content/content.service.ts';
+import { expertQueueSchema } from '../modules/expert/admin-expert.routes.ts';
+import type { ExpertService } from '../modules/expert/expert.service.ts';
 import type { FavoriteService } from '../modules/favorite/favorite.service.ts';
 import { proofQueueSchema, reportQueueSchema, reviewQueueSchema } from '../modules/staff/admin-market.routes.ts';
 import type { AdminMarketService } from '../modules/staff/admin-market.service.ts';
@@ -62,6 +64,7 @@ export interface SsrReadServices {
   market: AdminMarketService;
   admin: AdminMembersService;
   companies: CompanyAdminService;
+  experts: ExpertService;
 }
 
 /** Who a page is rendered for: the access token the request carries, and its client address (access log). */
@@ -106,6 +109,7 @@ function shapers() {
     reports: shaper(envelope(reportQueueSchema)),
     review: shaper(envelope(reviewQueueSchema)),
     proofs: shaper(envelope(proofQueueSchema)),
+    experts: shaper(envelope(expertQueueSchema)),
     priceReview: shaper(pagedEnvelope(adminPriceReviewRowSchema)),
     pins: shaper(pagedEnvelope(adminPinnedRowSchema)),
     members: shaper(pagedEnvelope(adminMemberRowSchema)),
@@ -214,6 +218,11 @@ export function createSsrReads(s: SsrReadServices) {
         const q = parse(adminQueueQuery, query);
         await staff('proofs');
         return as.proofs(await s.market.proofs(q.page, q.size));
+      },
+      async adminExperts(query: z.input<typeof adminQueueQuery>) {
+        const q = parse(adminQueueQuery, query);
+        const actor = await staff('experts');
+        return as.experts(await s.experts.queue({ id: actor.id, ip: requester.ip }, q.page, q.size));
       },
       async adminPriceReview(query: z.input<typeof adminQueueQuery>) {
         const q = parse(adminQueueQuery, query);

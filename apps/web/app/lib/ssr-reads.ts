@@ -2,6 +2,7 @@ import type {
   AdminAuditEntry,
   AdminCompanyRow,
   AdminContentRow,
+  AdminExpertRow,
   AdminMemberRow,
   AdminPinnedRow,
   AdminPriceReviewRow,
@@ -75,6 +76,8 @@ export interface SsrReads {
   adminReview(query: z.input<typeof adminQueueQuery>): Promise<Queue<AdminReviewItem>>;
   /** GET /api/admin/proofs (staff: proofs) */
   adminProofs(query: z.input<typeof adminQueueQuery>): Promise<Queue<Trade & { ownerIdx: number }>>;
+  /** GET /api/admin/experts (staff: experts; written to the access log like the route) */
+  adminExperts(query: z.input<typeof adminQueueQuery>): Promise<Queue<AdminExpertRow>>;
   /** GET /api/admin/price-review (staff: prices) */
   adminPriceReview(query: z.input<typeof adminQueueQuery>): Promise<Paged<AdminPriceReviewRow>>;
   /** GET /api/admin/top-fix (staff: topFix) */

@@ -17,6 +17,11 @@ export const TEST_MEMBER: UserDetail = {
   sanctionEndsAt: null,
   staffRole: null,
   phoneMasked: '010-****-5678',
+  expertStatus: null,
+  expertRejectReason: '',
+  expertProofUrl: '',
+  expertSubmittedAt: null,
+  expertDecidedAt: null,
 };
 
 /** The same member once identity-verified (REGULAR): may register listings and write. */

@@ -54,6 +54,9 @@ export async function insertDemoContentAndMarket(
           expert_name: m.expertName ?? null,
           office_name: m.office ?? null,
           office_dept: m.dept ?? null,
+          // The demo's experts are shown approved (decision 0016), so that their badges show.
+          expert_status: m.expert ? 'APPROVED' : null,
+          expert_decided_at: m.expert ? today : null,
           social_subject: null,
           password_hash: null,
           phone_hash: null,

@@ -66,6 +66,19 @@ describe('demo data', () => {
     }
   });
 
+  it("the demo's PB and CTA members are approved experts, so their badges show (decision 0016)", async () => {
+    const h = await fresh();
+    await seedDemoData(h.db, { ...options, years: 1 });
+    const experts = await h.db
+      .selectFrom('users')
+      .select(['expert_type', 'expert_status', 'public_expert_type', 'public_expert_name', 'expert_name'])
+      .where('expert_type', '<>', 0)
+      .execute();
+    expect(new Set(experts.map((x) => x.expert_type))).toEqual(new Set([1, 2]));
+    for (const x of experts)
+      expect(x).toMatchObject({ expert_status: 'APPROVED', public_expert_type: x.expert_type, public_expert_name: x.expert_name });
+  });
+
   it('starts over after an interrupted fill, and a new seed forgets what an old one owed', async () => {
     const whole = await fresh();
     await seedDemoData(whole.db, options);

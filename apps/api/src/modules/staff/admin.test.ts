@@ -70,6 +70,16 @@ const ROUTES: Array<{
   { name: 'audit', allowed: ['ADMIN'], write: false, request: () => ({ url: '/api/admin/audit' }) },
   { name: 'audit export', allowed: ['ADMIN'], write: false, request: () => ({ url: '/api/admin/audit/export' }) },
   { name: 'access log', allowed: ['ADMIN'], write: false, request: () => ({ url: '/api/admin/access-log' }) },
+  { name: 'expert queue', allowed: ['ADMIN', 'MODERATOR'], write: false, request: () => ({ url: '/api/admin/experts' }) },
+  {
+    name: 'expert decision',
+    allowed: ['ADMIN', 'MODERATOR'],
+    write: true,
+    request: async (m) => {
+      await waitingExpert(m);
+      return { method: 'POST', url: `/api/admin/expert/${m.id}/decision`, payload: { decision: 'APPROVE' } };
+    },
+  },
   { name: 'report queue', allowed: ['ADMIN', 'MODERATOR'], write: false, request: () => ({ url: '/api/admin/reports?status=OPEN' }) },
   {
     name: 'report resolve',
@@ -252,6 +262,22 @@ async function reviewItem(m: TestMember): Promise<number> {
     .where('target_id', '=', id)
     .executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+/** `m` as a PB member waiting in 전문가 심사 with a proof (decision 0016). */
+async function waitingExpert(m: TestMember): Promise<void> {
+  await t.db
+    .updateTable('users')
+    .set({
+      expert_type: 1,
+      expert_name: '김심사',
+      office_name: '비상증권',
+      expert_status: 'PENDING',
+      expert_proof_url: `/uploads/${String(m.id).padStart(32, 'c')}.webp`,
+      expert_submitted_at: t.clock.now(),
+    })
+    .where('id', '=', m.id)
+    .execute();
 }
 
 let unissued = 0;

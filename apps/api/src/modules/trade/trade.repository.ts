@@ -111,8 +111,9 @@ export function createTradeRepository(db: Db) {
       't.finished_at',
       'u.nickname as writer_nickname',
       'u.profile_image_url as writer_image',
-      'u.expert_type as writer_expert_type',
-      'u.expert_name as writer_expert_name',
+      // An expert's badge and name only once an operator approved them (decision 0016).
+      'u.public_expert_type as writer_expert_type',
+      'u.public_expert_name as writer_expert_name',
       'u.deleted_at as writer_deleted_at',
       'u.user_level as writer_level',
       'u.created_at as writer_since',

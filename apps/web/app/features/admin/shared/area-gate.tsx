@@ -6,6 +6,7 @@ const WHO: Record<StaffArea, string> = {
   members: '운영(MODERATOR) 권한',
   reports: '운영(MODERATOR) 권한',
   proofs: '운영(MODERATOR) 권한',
+  experts: '운영(MODERATOR) 권한',
   sanctions: '운영(MODERATOR) 권한',
   topFix: '운영(MODERATOR) 권한',
   prices: '운영(MODERATOR) 권한',
