@@ -76,6 +76,9 @@ export const OPERATIONS: Readonly<Record<string, OperationInfo>> = {
   'POST /api/sms/send': op('sendSmsCode', 'public'),
   'POST /api/sms/match': op('matchSmsCode', 'public'),
   'GET /api/dev/sms-outbox': op('getDevSmsOutbox', 'public'),
+  // DEV_CLOCK=1 only (local browser journeys), so the tests' document does not have them.
+  'GET /api/dev/clock': op('getDevClock', 'public'),
+  'POST /api/dev/clock': op('moveDevClock', 'public'),
   'GET /api/user/userPhone/{phone}': op('checkPhoneRegistered', 'public'),
   'GET /api/user/userId/{id}': op('checkUserIdTaken', 'public'),
   'POST /api/auth/sms/sign-in': op('signInWithSms', 'public'),
