@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { setSessionCookies } from './session-cookies.ts';
-import { SOCIAL_TYPES, type SocialName, type SocialService } from './social.service.ts';
+import { APPLE_CALLBACK_PATH, SOCIAL_TYPES, type SocialName, type SocialService } from './social.service.ts';
 
 const FLOW_COOKIE = 'SOCIAL_FLOW';
+const FLOW_PATH = '/api/auth/social';
 const providerParam = z.object({
   provider: z.enum(Object.keys(SOCIAL_TYPES) as [SocialName, ...SocialName[]], { error: '지원하지 않는 로그인 방식입니다.' }),
 });
@@ -16,10 +17,10 @@ const device = {
 };
 const socialType = z.union([z.literal(2), z.literal(3), z.literal(4), z.literal(5)], { error: '지원하지 않는 로그인 방식입니다.' });
 const identityToken = z.string().min(10).max(8000);
-// Naver has no ID token: the web flow's token is our sealed assertion; the apps send a Naver access
-// token, which the server checks with Naver's profile API (GET /v1/nid/me).
+// The web flow's identityToken is our sealed identity from /token. The apps send the provider's ID
+// token — or, Naver having none, a Naver access token the server checks with Naver's profile API.
 const identityTokenNote =
-  'identityToken: OpenID Connect ID 토큰. 네이버(socialType 4)는 웹 흐름의 /token 응답 값이나, 앱에서는 네이버 접근 토큰(access token)을 보내면 서버가 네이버 프로필 API로 확인합니다.';
+  'identityToken: 앱에서는 제공자의 OpenID Connect ID 토큰(카카오·Google·Apple). 네이버(socialType 4)는 네이버 접근 토큰(access token)을 보내면 서버가 네이버 프로필 API로 확인합니다. 웹에서는 /token 응답 값을 그대로 보냅니다.';
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema };
 
 export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialService; secureCookies: boolean }> = async (
@@ -40,9 +41,18 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialService; secure
     '/api/auth/social/:provider/authorize',
     { schema: { tags, summary: '소셜 로그인 시작 (state, PKCE, nonce; 네이버는 state)', params: providerParam } },
     async (req, reply) => {
-      const { url, flow } = await social.authorize(req.params.provider);
-      reply.setCookie(FLOW_COOKIE, flow, { path: '/api/auth/social', httpOnly: true, secure: secureCookies, sameSite: 'lax', maxAge: 600 });
-      return reply.header('cache-control', 'no-store').redirect(url, 302);
+      reply.header('cache-control', 'no-store');
+      let started: { url: string; flow: string };
+      try {
+        started = await social.authorize(req.params.provider);
+      } catch (error) {
+        // A full-page navigation: a provider that cannot be reached is said on the callback page, not in JSON.
+        if (!(error instanceof AppError) || error.statusCode !== 502) throw error;
+        const page = new URLSearchParams({ error: 'temporarily_unavailable', error_description: error.message });
+        return reply.redirect(`/auth/callback/${req.params.provider}?${page}`, 302);
+      }
+      reply.setCookie(FLOW_COOKIE, started.flow, { path: FLOW_PATH, httpOnly: true, secure: secureCookies, sameSite: 'lax', maxAge: 600 });
+      return reply.redirect(started.url, 302);
     },
   );
 
@@ -52,17 +62,20 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialService; secure
       schema: {
         tags,
         summary: '소셜 로그인 콜백: 코드 교환 후 identityToken',
+        description: '웹 흐름 전용. identityToken 은 10분간 유효한 서버의 봉인 값으로, sign-in / sign-up 에 그대로 보냅니다.',
         params: providerParam,
-        body: z.object({ code: z.string().min(1).max(2000), state: z.string().min(1).max(200) }),
+        body: z.object({ code: z.string().min(1).max(2000), state: z.string().min(1).max(200), iss: z.url().max(500).optional() }),
         response: { 200: envelope(z.object({ identityToken: z.string() })), ...errors },
       },
     },
     async (req, reply) => {
-      const identity = await social.exchange(req.params.provider, req.body.code, req.body.state, req.cookies[FLOW_COOKIE]);
-      reply.clearCookie(FLOW_COOKIE, { path: '/api/auth/social', httpOnly: true, secure: secureCookies, sameSite: 'lax' });
+      const identity = await social.exchange(req.params.provider, req.body, req.cookies[FLOW_COOKIE]);
+      reply.clearCookie(FLOW_COOKIE, { path: FLOW_PATH, httpOnly: true, secure: secureCookies, sameSite: 'lax' });
       return reply.header('cache-control', 'no-store').send({ result: { identityToken: identity } });
     },
   );
+
+  await app.register(appleFormPostRoute, { social });
 
   app.post(
     '/api/auth/social/sign-in',
@@ -115,5 +128,32 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialService; secure
       setSessionCookies(reply, pair, secureCookies);
       return reply.send({ result: { result11: pair } });
     },
+  );
+};
+
+/**
+ * Apple's answer to `response_mode=form_post`: a cross-site POST of code, state, id_token and, on a
+ * person's first sign-in only, `user` (the name). Its own plugin, so that form bodies are accepted
+ * here and nowhere else (a form-encoded sign-in would be a login-CSRF door). It reads no cookie — the
+ * browser sends none of ours on a cross-site POST — and only seals what Apple sent for the web page,
+ * whose same-site call to /token then checks state and flow as for every provider.
+ */
+const appleFormPostRoute: FastifyPluginAsyncZod<{ social: SocialService }> = async (app, { social }) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  const field = (max: number) => z.string().max(max).optional();
+  app.post(
+    APPLE_CALLBACK_PATH,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Apple 로그인 콜백 (response_mode=form_post)',
+        description: 'Apple 이 브라우저를 통해 POST 합니다. 웹의 /auth/callback/apple 로 303 이동합니다.',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: z.object({ code: field(2000), state: field(200), id_token: field(8000), user: field(2000), error: field(200) }),
+      },
+    },
+    async (req, reply) => reply.header('cache-control', 'no-store').redirect(social.appleFormPost(req.body), 303),
   );
 };

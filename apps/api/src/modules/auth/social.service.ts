@@ -1,11 +1,15 @@
-import { createHash } from 'node:crypto';
 import { LoginProvider, SanctionState, type TokenPair } from '@beesang/contract';
+import { calculatePKCECodeChallenge, randomNonce, randomPKCECodeVerifier, randomState } from 'openid-client';
 import type { Clock } from '../../lib/clock.ts';
-import { decrypt, encrypt, randomToken } from '../../lib/crypto.ts';
+import type { encrypt } from '../../lib/crypto.ts';
 import { AppError, isUniqueViolation } from '../../lib/errors.ts';
 import type { AuthService } from './auth.service.ts';
-import { type NaverConfig, NaverError, type NaverProfile, naverAccessToken, naverAuthorizeUrl, naverProfile } from './naver.ts';
-import { discover, OidcError, verifyIdToken } from './oidc.ts';
+import { appleName } from './social/apple-user.ts';
+import type { IdClaims } from './social/id-token.ts';
+import { createNaverProvider, type NaverConfig, type NaverProfile } from './social/naver.ts';
+import { createOidcProvider, type OidcName, type OidcProvider, type OidcProviderConfig } from './social/oidc-provider.ts';
+import { ProviderError } from './social/provider-error.ts';
+import { createSealer } from './social/sealed.ts';
 import type { UsersRepository } from './users.repository.ts';
 
 export type SocialName = 'google' | 'kakao' | 'naver' | 'apple';
@@ -16,93 +20,99 @@ export const SOCIAL_TYPES: Record<SocialName, number> = {
   apple: LoginProvider.APPLE,
 };
 
-/** An OpenID Connect provider (Kakao, Google, Apple). */
-export interface SocialProviderConfig {
-  issuer: string;
-  clientId: string;
-  /** A fixed secret, or one made per use (Apple's signed client secret). */
-  clientSecret: string | (() => string);
-}
-/** Naver is plain OAuth 2.0 with a profile API (naver.ts); the others are OpenID Connect. */
-export type SocialProviders = Partial<Record<Exclude<SocialName, 'naver'>, SocialProviderConfig>> & { naver?: NaverConfig };
+export type SocialProviderConfig = OidcProviderConfig;
+/** Naver is plain OAuth 2.0 with a profile API (social/naver.ts); the others are OpenID Connect. */
+export type SocialProviders = Partial<Record<OidcName, OidcProviderConfig>> & { naver?: NaverConfig };
 
 const FLOW_TTL_MS = 10 * 60_000;
-/** Marks our sealed Naver assertion, so no other sealed value (the flow cookie, say) passes for one. */
-const NAVER_ASSERTION = 'naver-identity';
+/** Where Apple POSTs its answer (response_mode=form_post); the other providers come back to the web page. */
+export const APPLE_CALLBACK_PATH = '/api/auth/social/apple/callback';
 
 /** What sign-in and sign-up need from a provider, whichever kind it is. */
 interface Person {
   sub: string;
   email?: string;
-  email_verified?: boolean;
+  emailVerified: boolean;
   name?: string;
-  nickname?: string;
 }
+type SealedIdentity = Person & { provider: SocialName };
+type Flow = { name: SocialName; state: string; verifier?: string; nonce?: string };
 
-function nicknameFrom(claims: { name?: string; nickname?: string }): string {
-  const letters = (claims.nickname ?? claims.name ?? '').replace(/[^가-힣a-zA-Z]/g, '').slice(0, 10);
+const fromClaims = (c: IdClaims): Person => ({
+  sub: c.sub,
+  email: c.email,
+  // Apple says 'false' as a string; a provider that says nothing vouches for its own address.
+  emailVerified: c.email_verified !== false && c.email_verified !== 'false',
+  name: c.nickname ?? c.name,
+});
+const fromNaver = (p: NaverProfile): Person => ({ sub: p.sub, email: p.email, emailVerified: true, name: p.nickname ?? p.name });
+
+function nicknameFrom(name: string | undefined): string {
+  const letters = (name ?? '').replace(/[^가-힣a-zA-Z]/g, '').slice(0, 10);
   return letters.length >= 2 ? letters : '비상회원';
 }
 
 /**
- * Social sign-in (SECURITY.md 7): OpenID Connect with state + PKCE + nonce on the web flow and ID
- * tokens verified against the provider's keys; Naver (OAuth 2.0 only) with state and its profile
- * API. Members are keyed on provider + subject, never on email.
+ * Social sign-in (SECURITY.md 7; decision 0017). Kakao, Google and Apple through openid-client
+ * (state + S256 PKCE + nonce on the web flow) with ID tokens verified by jose against the provider's
+ * keys; Naver (OAuth 2.0 only) with state and its profile API. Members are keyed on provider +
+ * subject, never on email.
  *
- * The `identityToken` for Naver is either the sealed assertion our web flow hands out (the browser
- * never holds a Naver access token) or, from the mobile apps, a Naver access token, which is checked
- * by asking Naver's profile API who owns it.
+ * The web flow ends in our own sealed identity (10 minutes), which the page sends as identityToken;
+ * the mobile apps send the provider's ID token — or, for Naver, a Naver access token, checked by
+ * asking Naver's profile API who owns it.
  */
 export function createSocialService(deps: {
   providers: SocialProviders;
   users: UsersRepository;
   auth: AuthService;
   clock: Clock;
-  secret: string;
+  secret: Parameters<typeof encrypt>[0];
   publicUrl: string;
 }) {
-  const { providers, users, auth, clock, secret, publicUrl } = deps;
+  const { providers, users, auth, clock, publicUrl } = deps;
+  const sealer = createSealer(deps.secret, clock);
   const typeToName = new Map(Object.entries(SOCIAL_TYPES).map(([name, type]) => [type, name as SocialName]));
-
-  function config<N extends SocialName>(name: N): NonNullable<SocialProviders[N]> {
+  const oidcProviders = new Map<OidcName, OidcProvider>();
+  for (const name of ['kakao', 'google', 'apple'] as const) {
     const c = providers[name];
-    if (!c) throw new AppError(404, 'notFound', 'PROVIDER_NOT_CONFIGURED');
-    return c as NonNullable<SocialProviders[N]>;
+    if (c) oidcProviders.set(name, createOidcProvider(name, c, clock));
   }
-  const redirectUri = (name: SocialName) => `${publicUrl}/auth/callback/${name}`;
+  const naver = providers.naver ? createNaverProvider(providers.naver) : undefined;
+
+  const notConfigured = () => new AppError(404, 'notFound', 'PROVIDER_NOT_CONFIGURED');
+  function oidc(name: OidcName): OidcProvider {
+    const provider = oidcProviders.get(name);
+    if (!provider) throw notConfigured();
+    return provider;
+  }
+  function naverProvider() {
+    if (!naver) throw notConfigured();
+    return naver;
+  }
+  const redirectUri = (name: SocialName) =>
+    name === 'apple' ? `${publicUrl}${APPLE_CALLBACK_PATH}` : `${publicUrl}/auth/callback/${name}`;
+  const invalidState = () => new AppError(400, 'invalidInput', 'INVALID_STATE');
   const invalidToken = () => new AppError(401, 'sessionExpired', 'INVALID_IDENTITY_TOKEN');
-  const naverDown = () => new AppError(502, 'socialProviderDown', 'PROVIDER_ERROR');
+  const down = () => new AppError(502, 'socialProviderDown', 'PROVIDER_ERROR');
 
-  /** A Naver identityToken: our sealed assertion, else a Naver access token the profile API vouches for. */
-  async function naverPerson(token: string): Promise<Person> {
-    const c = config('naver');
-    let sealed: (NaverProfile & { kind?: string; exp?: number }) | undefined;
-    try {
-      sealed = JSON.parse(decrypt(secret, token));
-    } catch {
-      sealed = undefined;
-    }
-    if (sealed) {
-      if (sealed.kind !== NAVER_ASSERTION || typeof sealed.exp !== 'number' || sealed.exp <= clock.now().getTime()) throw invalidToken();
-      return { sub: sealed.sub, name: sealed.name, nickname: sealed.nickname, email: sealed.email };
-    }
-    try {
-      return await naverProfile(c, token);
-    } catch (error) {
-      if (error instanceof NaverError) throw error.kind === 'refused' ? invalidToken() : naverDown();
-      throw error;
-    }
-  }
-
-  async function claimsOf(socialType: number, identityToken: string, nonce?: string): Promise<Person> {
+  /** identityToken → the person: our sealed identity from the web flow, else the provider's own token. */
+  async function personOf(socialType: number, identityToken: string): Promise<Person> {
     const name = typeToName.get(socialType);
     if (!name) throw new AppError(400, 'invalidInput', 'BAD_REQUEST');
-    if (name === 'naver') return naverPerson(identityToken);
-    const c = config(name);
+    const opened = sealer.open<SealedIdentity>('social-identity', identityToken);
+    if (opened.ok) {
+      if (opened.value.provider !== name) throw invalidToken();
+      return opened.value;
+    }
+    // Ours but expired or of another kind: refused here, never shown to a provider.
+    if (opened.ours) throw invalidToken();
     try {
-      return await verifyIdToken(identityToken, { issuer: c.issuer, audience: c.clientId, nonce, nowMs: clock.now().getTime() });
+      return name === 'naver'
+        ? fromNaver(await naverProvider().profile(identityToken))
+        : fromClaims(await oidc(name).verify(identityToken));
     } catch (error) {
-      if (error instanceof OidcError) throw invalidToken();
+      if (error instanceof ProviderError) throw error.kind === 'unreachable' ? down() : invalidToken();
       throw error;
     }
   }
@@ -110,95 +120,97 @@ export function createSocialService(deps: {
   return {
     configured: (): SocialName[] => (Object.keys(providers) as SocialName[]).filter((n) => providers[n]),
 
-    /** Where to send the browser, and the sealed flow state to keep in an HttpOnly cookie. */
+    /** Where to send the browser, and the sealed flow to keep in an HttpOnly cookie. */
     async authorize(name: SocialName): Promise<{ url: string; flow: string }> {
-      const exp = clock.now().getTime() + FLOW_TTL_MS;
+      const state = randomState();
       if (name === 'naver') {
         // Naver supports no PKCE and no nonce: the state in the sealed cookie is the whole guard.
-        const state = randomToken();
-        return {
-          url: naverAuthorizeUrl(config('naver'), redirectUri(name), state),
-          flow: encrypt(secret, JSON.stringify({ name, state, exp })),
-        };
+        const url = naverProvider().authorizationUrl(redirectUri(name), state);
+        return { url, flow: sealer.seal('social-flow', { name, state } satisfies Flow, FLOW_TTL_MS) };
       }
-      const c = config(name);
-      const meta = await discover(c.issuer);
-      const state = randomToken();
-      const verifier = randomToken();
-      const nonce = randomToken();
-      const challenge = createHash('sha256').update(verifier).digest('base64url');
-      const url = new URL(meta.authorization_endpoint);
-      url.search = new URLSearchParams({
-        response_type: 'code',
-        client_id: c.clientId,
-        redirect_uri: redirectUri(name),
-        scope: 'openid profile email',
-        state,
-        nonce,
-        code_challenge: challenge,
-        code_challenge_method: 'S256',
-      }).toString();
-      const flow = encrypt(secret, JSON.stringify({ name, state, verifier, nonce, exp }));
-      return { url: url.toString(), flow };
+      const verifier = randomPKCECodeVerifier();
+      const nonce = randomNonce();
+      let url: string;
+      try {
+        url = await oidc(name).authorizationUrl(redirectUri(name), {
+          state,
+          nonce,
+          codeChallenge: await calculatePKCECodeChallenge(verifier),
+        });
+      } catch (error) {
+        if (error instanceof ProviderError) throw down();
+        throw error;
+      }
+      return { url, flow: sealer.seal('social-flow', { name, state, verifier, nonce } satisfies Flow, FLOW_TTL_MS) };
     },
 
-    /** The callback: the state must match the sealed flow; the code is exchanged with the PKCE verifier. */
-    async exchange(name: SocialName, code: string, state: string, flowCookie: string | undefined): Promise<string> {
-      config(name); // 404 first when the provider is off
-      let flow: { name: string; state: string; verifier?: string; nonce?: string; exp: number };
+    /**
+     * Apple's form POST, which no cookie of ours reaches (a cross-site POST carries no SameSite=Lax
+     * cookie): what Apple sent is sealed for the page, and the page's same-site call to `exchange`
+     * then checks it against the flow cookie as for every provider. Returns where to send the browser.
+     */
+    appleFormPost(form: { code?: string; state?: string; user?: string; error?: string }): string {
+      const back = new URL(`${publicUrl}/auth/callback/apple`);
+      if (form.error || !form.code || !form.state) {
+        back.searchParams.set('error', form.error ? form.error.replace(/[^\w-]/g, '').slice(0, 60) : 'invalid_request');
+        return back.href;
+      }
+      const handle = { code: form.code, state: form.state, name: appleName(form.user) };
+      back.searchParams.set('code', sealer.seal('apple-form-post', handle, FLOW_TTL_MS));
+      back.searchParams.set('state', form.state);
+      return back.href;
+    },
+
+    /** The callback: the state must match the sealed flow; the code is exchanged (with the PKCE verifier). Returns our sealed identity. */
+    async exchange(
+      name: SocialName,
+      response: { code: string; state: string; iss?: string },
+      flowCookie: string | undefined,
+    ): Promise<string> {
+      if (name === 'naver') naverProvider();
+      else oidc(name); // 404 first when the provider is off
+      const opened = sealer.open<Flow>('social-flow', flowCookie);
+      if (!opened.ok || opened.value.name !== name || opened.value.state !== response.state) throw invalidState();
+      const flow = opened.value;
+      let code = response.code;
+      let nameFromApple: string | undefined;
+      if (name === 'apple') {
+        const posted = sealer.open<{ code: string; state: string; name?: string }>('apple-form-post', response.code);
+        if (!posted.ok || posted.value.state !== flow.state) throw invalidState();
+        code = posted.value.code;
+        nameFromApple = posted.value.name;
+      }
+      let person: Person;
       try {
-        flow = JSON.parse(decrypt(secret, flowCookie ?? ''));
-      } catch {
-        throw new AppError(400, 'invalidInput', 'INVALID_STATE');
-      }
-      if (flow.name !== name || flow.state !== state || flow.exp <= clock.now().getTime())
-        throw new AppError(400, 'invalidInput', 'INVALID_STATE');
-      if (name === 'naver') {
-        let person: NaverProfile;
-        try {
-          person = await naverProfile(config('naver'), await naverAccessToken(config('naver'), code, flow.state));
-        } catch (error) {
-          if (error instanceof NaverError) {
-            throw error.kind === 'refused' ? new AppError(400, 'socialLoginFailed', 'PROVIDER_REFUSED') : naverDown();
-          }
-          throw error;
+        if (name === 'naver')
+          person = fromNaver(await naverProvider().exchange(redirectUri(name), { code, state: response.state }, flow.state));
+        else {
+          const pkce = { state: flow.state, verifier: flow.verifier ?? '', nonce: flow.nonce ?? '' };
+          person = fromClaims(await oidc(name).exchange(redirectUri(name), { ...response, code }, pkce));
         }
-        return encrypt(secret, JSON.stringify({ kind: NAVER_ASSERTION, ...person, exp: clock.now().getTime() + FLOW_TTL_MS }));
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        if (error.kind === 'unreachable') throw down();
+        throw new AppError(400, 'socialLoginFailed', error.kind === 'refused' ? 'PROVIDER_REFUSED' : 'INVALID_IDENTITY_TOKEN');
       }
-      const c = config(name);
-      const meta = await discover(c.issuer);
-      const res = await fetch(meta.token_endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          code,
-          redirect_uri: redirectUri(name),
-          client_id: c.clientId,
-          client_secret: typeof c.clientSecret === 'function' ? c.clientSecret() : c.clientSecret,
-          code_verifier: flow.verifier ?? '',
-        }),
-        signal: AbortSignal.timeout(5000),
-      }).catch(() => null);
-      const body = res?.ok ? ((await res.json()) as { id_token?: string }) : null;
-      if (!body?.id_token) throw new AppError(502, 'genericError', 'PROVIDER_ERROR');
-      await claimsOf(SOCIAL_TYPES[name], body.id_token, flow.nonce);
-      return body.id_token;
+      // Apple names a person on the first sign-in only, in the form post, never in the ID token.
+      if (nameFromApple) person.name = nameFromApple;
+      return sealer.seal('social-identity', { ...person, provider: name } satisfies SealedIdentity, FLOW_TTL_MS);
     },
 
     async signIn(socialType: number, identityToken: string): Promise<TokenPair> {
-      const claims = await claimsOf(socialType, identityToken);
-      const user = await users.findBySocial(socialType, claims.sub);
+      const person = await personOf(socialType, identityToken);
+      const user = await users.findBySocial(socialType, person.sub);
       if (!user) throw new AppError(404, 'notMember', 'FAIL_NOT_FOUND');
       if (user.sanction_state === SanctionState.SUSPEND) throw new AppError(403, 'suspended', 'SUSPENDED');
       return auth.issueFor(user.id);
     },
 
     async signUp(socialType: number, identityToken: string, flags: { marketing: boolean; nighttime: boolean }): Promise<TokenPair> {
-      const claims = await claimsOf(socialType, identityToken);
-      if (await users.findBySocial(socialType, claims.sub)) throw new AppError(409, 'alreadyMember', 'FAIL_HAS_SNS_USER');
-      const email = claims.email && claims.email_verified !== false && !(await users.emailTaken(claims.email)) ? claims.email : null;
-      const member = { provider: socialType, socialSubject: claims.sub, nickname: nicknameFrom(claims), ...flags, at: clock.now() };
+      const person = await personOf(socialType, identityToken);
+      if (await users.findBySocial(socialType, person.sub)) throw new AppError(409, 'alreadyMember', 'FAIL_HAS_SNS_USER');
+      const email = person.email && person.emailVerified && !(await users.emailTaken(person.email)) ? person.email : null;
+      const member = { provider: socialType, socialSubject: person.sub, nickname: nicknameFrom(person.name), ...flags, at: clock.now() };
       // The provider's email is a convenience: if another sign-up took it meanwhile, join without it.
       const id = await users.insert({ ...member, email }).catch((error: unknown) => {
         if (email && isUniqueViolation(error, 'users_email_live_idx')) return users.insert({ ...member, email: null });

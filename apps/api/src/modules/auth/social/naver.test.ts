@@ -1,117 +1,30 @@
-import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { LoginProvider, messages } from '@beesang/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../config/config.ts';
-import { loadSocialProviders } from '../../config/social.ts';
-import { expectError } from '../../test/http.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { json, type NaverMock, type NaverUser, startNaverMock } from '../../../../../../scripts/testing/naver-mock.ts';
+import { loadSocialProviders } from '../../../config/social.ts';
+import { expectError } from '../../../test/http.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
-const CLIENT_ID = 'naver-client-id';
-const CLIENT_SECRET = 'naver-client-secret-never-leaves-the-server';
 const NAVER = LoginProvider.NAVER;
 
-interface NaverUser {
-  id: string;
-  nickname?: string;
-  name?: string;
-  email?: string;
-}
-
-/**
- * A local Naver: authorize (signs `nextUser` in at once), token (checks client, secret, code and the
- * state the code was issued for; refusals are HTTP 200 with `error`, as Naver does) under /nid, and
- * the profile API under /openapi. No network.
- */
-const fake = {
-  nextUser: { id: 'naver-1', nickname: '네이버회원', email: 'naver.one@example.com' } as NaverUser,
-  codes: new Map<string, { state: string; user: NaverUser }>(),
-  tokens: new Map<string, NaverUser>(),
-  tokenCalls: [] as Array<Record<string, string>>,
-  tokenAnswer: undefined as ((res: ServerResponse) => void) | undefined,
-  profileAnswer: undefined as ((res: ServerResponse) => void) | undefined,
-  issue(user: NaverUser): string {
-    const token = `AAAAN${randomBytes(24).toString('base64')}`;
-    fake.tokens.set(token, user);
-    return token;
-  },
-};
-let server: Server;
-let origin: string;
-
-function json(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json;charset=utf-8' });
-  res.end(JSON.stringify(body));
-}
-
-function naver(req: IncomingMessage, res: ServerResponse, raw: string) {
-  const url = new URL(req.url ?? '/', origin);
-  if (url.pathname === '/nid/oauth2.0/authorize') {
-    const p = url.searchParams;
-    if (p.get('response_type') !== 'code' || p.get('client_id') !== CLIENT_ID || !p.get('state') || !p.get('redirect_uri')) {
-      return json(res, 400, { error: 'invalid_request' });
-    }
-    const code = randomBytes(12).toString('hex');
-    fake.codes.set(code, { state: p.get('state') as string, user: { ...fake.nextUser } });
-    const back = new URL(p.get('redirect_uri') as string);
-    back.searchParams.set('code', code);
-    back.searchParams.set('state', p.get('state') as string);
-    res.writeHead(302, { location: back.toString() });
-    return res.end();
-  }
-  if (url.pathname === '/nid/oauth2.0/token' && req.method === 'POST') {
-    const form = Object.fromEntries(new URLSearchParams(raw));
-    fake.tokenCalls.push(form);
-    if (fake.tokenAnswer) return fake.tokenAnswer(res);
-    const grant = fake.codes.get(form.code ?? '');
-    fake.codes.delete(form.code ?? '');
-    if (
-      form.grant_type !== 'authorization_code' ||
-      form.client_id !== CLIENT_ID ||
-      form.client_secret !== CLIENT_SECRET ||
-      !grant ||
-      grant.state !== form.state
-    ) {
-      return json(res, 200, { error: 'invalid_request', error_description: 'no valid code' });
-    }
-    return json(res, 200, { access_token: fake.issue(grant.user), refresh_token: 'r', token_type: 'bearer', expires_in: '3600' });
-  }
-  if (url.pathname === '/openapi/v1/nid/me') {
-    if (fake.profileAnswer) return fake.profileAnswer(res);
-    const user = fake.tokens.get(String(req.headers.authorization ?? '').replace(/^Bearer /, ''));
-    if (!user) return json(res, 401, { resultcode: '024', message: 'Authentication failed (인증 실패하였습니다.)' });
-    return json(res, 200, { resultcode: '00', message: 'success', response: user });
-  }
-  json(res, 404, { error: 'not_found' });
-}
-
+let fake: NaverMock;
 let t: TestApp;
 const forged = { tried: 0, accepted: 0 };
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => {
-      raw += String(c);
-    });
-    req.on('end', () => naver(req, res, raw));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake = await startNaverMock();
   const providers = loadSocialProviders({
-    OAUTH_NAVER_CLIENT_ID: CLIENT_ID,
-    OAUTH_NAVER_CLIENT_SECRET: CLIENT_SECRET,
-    OAUTH_NAVER_AUTH_BASE: `${origin}/nid`,
-    OAUTH_NAVER_API_BASE: `${origin}/openapi/`,
+    OAUTH_NAVER_CLIENT_ID: fake.clientId,
+    OAUTH_NAVER_CLIENT_SECRET: fake.clientSecret,
+    OAUTH_NAVER_AUTH_BASE: fake.authBase,
+    OAUTH_NAVER_API_BASE: `${fake.apiBase}/`,
   });
   t = await createTestApp({ seed: false, socialProviders: providers });
 });
 afterAll(async () => {
   console.log(`forged Naver identity tokens tried / accepted: ${forged.tried} / ${forged.accepted}`);
   await t?.close();
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await fake?.close();
 });
 beforeEach(() => {
   fake.tokenAnswer = undefined;
@@ -145,13 +58,13 @@ async function identityTokenFor(user: NaverUser): Promise<string> {
 describe('Naver Login (OAuth 2.0, state, profile API)', () => {
   it('sends the person to Naver’s authorize endpoint with code, client, callback and state (no PKCE)', async () => {
     const { location, back } = await webFlow();
-    expect(`${location.origin}${location.pathname}`).toBe(`${origin}/nid/oauth2.0/authorize`);
+    expect(`${location.origin}${location.pathname}`).toBe(`${fake.authBase}/oauth2.0/authorize`);
     expect(location.searchParams.get('response_type')).toBe('code');
-    expect(location.searchParams.get('client_id')).toBe(CLIENT_ID);
+    expect(location.searchParams.get('client_id')).toBe(fake.clientId);
     expect(location.searchParams.get('redirect_uri')).toBe('http://localhost:3000/auth/callback/naver');
     expect(location.searchParams.get('state')).toMatch(/^[\w-]{40,}$/);
     expect(location.searchParams.has('code_challenge')).toBe(false);
-    expect(location.toString()).not.toContain(CLIENT_SECRET);
+    expect(location.toString()).not.toContain(fake.clientSecret);
     expect(back.searchParams.get('state')).toBe(location.searchParams.get('state'));
     expect((await t.app.inject('/api/auth/social/providers')).json()).toEqual({ result: ['naver'] });
   });
@@ -159,10 +72,10 @@ describe('Naver Login (OAuth 2.0, state, profile API)', () => {
   it('a new person: NotFoundException, sign-up, then sign-in — keyed on provider 4 + Naver id', async () => {
     const identityToken = await identityTokenFor({ id: 'naver-new-1', nickname: '네이버짱', email: 'naver.new@example.com' });
     const call = fake.tokenCalls.at(-1);
-    expect(call).toMatchObject({ grant_type: 'authorization_code', client_id: CLIENT_ID, client_secret: CLIENT_SECRET });
+    expect(call).toMatchObject({ grant_type: 'authorization_code', client_id: fake.clientId, client_secret: fake.clientSecret });
     expect(call?.state).toBeTruthy();
     // The browser gets our sealed assertion, not Naver's access token.
-    for (const naverToken of fake.tokens.keys()) expect(identityToken).not.toContain(naverToken);
+    for (const naverToken of fake.issued()) expect(identityToken).not.toContain(naverToken);
 
     const missing = await post('/api/auth/social/sign-in', { socialType: NAVER, identityToken });
     expect(missing.statusCode).toBe(404);
@@ -313,40 +226,5 @@ describe('Naver from the mobile apps: identityToken is a Naver access token', ()
       { social_subject: 'naver-same-email-a', email: 'shared.naver@example.com' },
       { social_subject: 'naver-same-email-b', email: null },
     ]);
-  });
-});
-
-describe('Naver configuration', () => {
-  it('needs only the client id and secret; Naver’s addresses are the default', () => {
-    expect(loadSocialProviders({ OAUTH_NAVER_CLIENT_ID: 'id', OAUTH_NAVER_CLIENT_SECRET: 'secret' })).toEqual({
-      naver: { clientId: 'id', clientSecret: 'secret', authBase: 'https://nid.naver.com', apiBase: 'https://openapi.naver.com' },
-    });
-    expect(loadSocialProviders({})).toEqual({});
-    expect(
-      loadSocialProviders({ OAUTH_KAKAO_ISSUER: 'https://kauth.kakao.com', OAUTH_KAKAO_CLIENT_ID: 'k', OAUTH_KAKAO_CLIENT_SECRET: 's' }),
-    ).toEqual({ kakao: { issuer: 'https://kauth.kakao.com', clientId: 'k', clientSecret: 's' } });
-  });
-
-  it.each([
-    ['a client id alone', { OAUTH_NAVER_CLIENT_ID: 'id' }, 'OAUTH_NAVER_CLIENT_SECRET'],
-    ['a base alone', { OAUTH_NAVER_API_BASE: 'http://127.0.0.1:9' }, 'OAUTH_NAVER_CLIENT_ID'],
-    ['a base that is not a URL', { OAUTH_NAVER_CLIENT_ID: 'id', OAUTH_NAVER_CLIENT_SECRET: 's', OAUTH_NAVER_AUTH_BASE: 'nid' }, 'URL'],
-    [
-      'an OpenID Connect issuer',
-      { OAUTH_NAVER_ISSUER: 'https://nid.naver.com', OAUTH_NAVER_CLIENT_ID: 'id', OAUTH_NAVER_CLIENT_SECRET: CLIENT_SECRET },
-      'OAUTH_NAVER_ISSUER',
-    ],
-  ])('stops start-up on %s, in Korean and English, without the secret', (_label, env, named) => {
-    let error: unknown;
-    try {
-      loadSocialProviders(env);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const text = (error as Error).message;
-    expect(text).toMatch(/환경 변수가 올바르지 않습니다 \(invalid environment\)/);
-    expect(text).toContain(named);
-    expect(text).not.toContain(CLIENT_SECRET);
   });
 });
