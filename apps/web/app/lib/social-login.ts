@@ -12,10 +12,10 @@ const device = { deviceType: 3, fcmDeviceToken: '', userDeviceId: '' };
  * and — spec §4 — on NotFoundException sign the person up (marketing and night-time flags true) and
  * retry the sign-in once.
  */
-export async function finishSocialLogin(provider: SocialName, code: string, state: string): Promise<void> {
+export async function finishSocialLogin(provider: SocialName, response: { code: string; state: string; iss?: string }): Promise<void> {
   const { identityToken } = await apiFetch<{ identityToken: string }>(`/api/auth/social/${provider}/token`, {
     method: 'POST',
-    body: JSON.stringify({ code, state }),
+    body: JSON.stringify(response),
     ignoreUnauthorized: true,
   });
   const payload = { socialType: SOCIAL_TYPE[provider], identityToken, ...device };

@@ -7,7 +7,10 @@ import type { Route } from './+types/auth-callback';
 
 export const meta: Route.MetaFunction = () => [{ title: PRODUCT_NAME }, { name: 'robots', content: 'noindex' }];
 
-/** OAuth providers return here; rendered without header and footer (spec §2). */
+/**
+ * OAuth providers return here; rendered without header and footer (spec §2). Apple answers with a
+ * form POST to the server, which sends the browser on here the same way (code and state, sealed).
+ */
 export default function AuthCallback({ params }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const session = useSession();
@@ -21,11 +24,15 @@ export default function AuthCallback({ params }: Route.ComponentProps) {
     started.current = true;
     const code = search.get('code');
     const state = search.get('state');
+    // The provider's `iss` (RFC 9207), when it sends one, is checked by the server with the rest.
+    const iss = search.get('iss') ?? undefined;
+    // The code is single-use and now in hand: keep it out of the history and of any later Referer.
+    window.history.replaceState(window.history.state, '', window.location.pathname);
     if (!known || !code || !state) {
       setError(search.get('error_description') ?? '로그인이 취소되었거나 올바르지 않은 요청입니다.');
       return;
     }
-    finishSocialLogin(provider, code, state)
+    finishSocialLogin(provider, { code, state, iss })
       .then(fetchMyDetail)
       .then((user) => {
         session.signIn(user);
