@@ -298,18 +298,6 @@ test('a member with a password signs in with their id; 아이디 찾기 answers 
   await expect.poll(() => dialog.count()).toBe(0);
 });
 
-test('social sign-in: Google (a local OpenID Connect provider) signs a new person up and in', async ({ page }) => {
-  await open(page, '/');
-  await page.getByRole('button', { name: '로그인', exact: true }).click();
-  const google = page.getByRole('dialog').getByRole('link', { name: 'Google로 계속하기' });
-  await google.click();
-  // Our authorize → the provider (auto-approves) → /auth/callback/google → sign-up → home, signed in.
-  await page.waitForURL((url) => url.pathname === '/');
-  await page.locator('header').getByText('김소셜').waitFor();
-  await page.reload();
-  await page.locator('header').getByText('김소셜').waitFor();
-});
-
 test('a member whose access token lapsed (15 minutes) opens a page and is still signed in, with nothing lost', async ({
   page,
   baseURL,

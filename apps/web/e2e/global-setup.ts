@@ -1,11 +1,14 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StaffRole } from '@beesang/contract';
+import { jwtVerify } from 'jose';
 import type { TestProject } from 'vitest/node';
+import { type NaverMock, startNaverMock } from '../../../scripts/testing/naver-mock.ts';
 import { type OidcMock, startOidcMock } from '../../../scripts/testing/oidc-mock.ts';
 import { createStaffAccounts, type StaffAccount } from './staff';
 
@@ -20,6 +23,8 @@ declare module 'vitest' {
     baseURL: string;
     /** One operator of each role, signed in by id and password (made with npm run staff:grant). */
     staff: Record<StaffRole, StaffAccount>;
+    /** The local social sign-in providers' addresses, for their control endpoints (POST /_fake/next-user, /_fake/rotate-key). */
+    socialFakes: Record<SocialFakeName, string>;
   }
 }
 
@@ -29,7 +34,61 @@ const READY_TIMEOUT_MS = 120_000;
 
 let server: ChildProcess | undefined;
 let dataDir = '';
-let idp: OidcMock | undefined;
+export type SocialFakeName = 'kakao' | 'naver' | 'google' | 'apple';
+let fakes: { oidc: OidcMock[]; naver: NaverMock } | undefined;
+
+/**
+ * Local Kakao, Google, Apple and Naver that behave like the real ones (scripts/testing), so that social
+ * sign-in runs end to end without the network, and the server's OAUTH_* settings for them. Their
+ * authorize pages are on `localhost`, another site than the app on 127.0.0.1, as a real provider is:
+ * Apple's form post then arrives as the cross-site POST it is. Apple's client secret is signed with a
+ * key made here, and the fake checks it with the public half.
+ */
+async function startSocialFakes(): Promise<{ env: Record<string, string>; urls: Record<SocialFakeName, string> }> {
+  const apple = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const appleClient = 'kr.beesang.e2e';
+  const [kakao, google, appleIdp, naver] = await Promise.all([
+    startOidcMock({ flavour: 'kakao', clientId: 'kakao-rest-key', clientSecret: 'kakao-secret', authorizationHost: 'localhost' }),
+    startOidcMock({ flavour: 'google', clientId: 'google-web', clientSecret: 'google-secret', authorizationHost: 'localhost' }),
+    startOidcMock({
+      flavour: 'apple',
+      clientId: appleClient,
+      authorizationHost: 'localhost',
+      clientSecret: (sent) =>
+        jwtVerify(sent, apple.publicKey, {
+          algorithms: ['ES256'],
+          issuer: 'E2ETEAM001',
+          subject: appleClient,
+          audience: 'https://appleid.apple.com',
+        })
+          .then(() => true)
+          .catch(() => false),
+    }),
+    startNaverMock(),
+  ]);
+  fakes = { oidc: [kakao, google, appleIdp], naver };
+  const env = {
+    OAUTH_KAKAO_ISSUER: kakao.issuer,
+    OAUTH_KAKAO_CLIENT_ID: kakao.clientId,
+    OAUTH_KAKAO_CLIENT_SECRET: kakao.clientSecret,
+    OAUTH_GOOGLE_ISSUER: google.issuer,
+    OAUTH_GOOGLE_CLIENT_ID: google.clientId,
+    OAUTH_GOOGLE_CLIENT_SECRET: google.clientSecret,
+    OAUTH_APPLE_ISSUER: appleIdp.issuer,
+    OAUTH_APPLE_CLIENT_ID: appleClient,
+    OAUTH_APPLE_TEAM_ID: 'E2ETEAM001',
+    OAUTH_APPLE_KEY_ID: 'E2EKEY0001',
+    OAUTH_APPLE_PRIVATE_KEY: apple.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    OAUTH_NAVER_CLIENT_ID: naver.clientId,
+    OAUTH_NAVER_CLIENT_SECRET: naver.clientSecret,
+    OAUTH_NAVER_AUTH_BASE: naver.authBase,
+    OAUTH_NAVER_API_BASE: naver.apiBase,
+    // A journey rotates a provider's keys between two sign-ins a few seconds apart.
+    OAUTH_JWKS_COOLDOWN_SECONDS: '1',
+  };
+  const urls = { kakao: kakao.issuer, google: google.issuer, apple: appleIdp.issuer, naver: naver.authBase.replace(/\/nid$/, '') };
+  return { env, urls };
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -55,7 +114,7 @@ function tail(limit = 60) {
 }
 
 /** Starts the server on `port` over `dataDir` and waits until it answers /readyz. */
-async function startServer(port: number, baseURL: string, oidc: OidcMock): Promise<ChildProcess> {
+async function startServer(port: number, baseURL: string, socialEnv: Record<string, string>): Promise<ChildProcess> {
   const output = tail();
   const child = spawn(process.execPath, [join(repoRoot, 'apps/api/src/server.ts')], {
     cwd: repoRoot,
@@ -71,9 +130,7 @@ async function startServer(port: number, baseURL: string, oidc: OidcMock): Promi
       // Never point the run at an external database or a public origin from the caller's shell.
       DATABASE_URL: '',
       PUBLIC_URL: baseURL,
-      OAUTH_GOOGLE_ISSUER: oidc.issuer,
-      OAUTH_GOOGLE_CLIENT_ID: oidc.clientId,
-      OAUTH_GOOGLE_CLIENT_SECRET: oidc.clientSecret,
+      ...socialEnv,
       TRUST_PROXY: '',
       // Journeys that happen "at a time" (a scheduled notice, a listing that stood 10 minutes) move it.
       DEV_CLOCK: '1',
@@ -138,25 +195,25 @@ export async function setup(project: TestProject) {
   dataDir = mkdtempSync(join(tmpdir(), 'beesang-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  // A local OpenID Connect provider, so social sign-in runs end to end without the network.
-  idp = await startOidcMock();
+  const social = await startSocialFakes();
 
   // The operators: members with an id and a password, made operators while the site is stopped
   // (the embedded data folder has one owner), then the site starts again on the same data.
-  server = await startServer(port, baseURL, idp);
+  server = await startServer(port, baseURL, social.env);
   const staff = await createStaffAccounts(baseURL);
   await stopServer(server);
   for (const [role, account] of Object.entries(staff) as Array<[StaffRole, StaffAccount]>) grantStaff(account.userId, role);
-  server = await startServer(port, baseURL, idp);
+  server = await startServer(port, baseURL, social.env);
 
   project.provide('baseURL', baseURL);
   project.provide('staff', staff);
+  project.provide('socialFakes', social.urls);
 }
 
 /** Stops the server (gracefully, then forcefully) and removes its database. */
 export async function teardown() {
-  await idp?.close();
-  idp = undefined;
+  await Promise.all([...(fakes?.oidc ?? []), fakes?.naver].map((fake) => fake?.close()));
+  fakes = undefined;
   const child = server;
   server = undefined;
   await stopServer(child);
