@@ -12,6 +12,7 @@ export const AUTH_PATHS = {
   passwordSignIn: '/api/auth/sign-in',
   passwordSignUp: '/api/auth/sign-up',
   findId: '/api/user/find-id',
+  passwordReset: '/api/auth/password/reset',
 } as const;
 
 /** The web's device fields (spec §3): platform 3, no push token, no device id. */
@@ -89,4 +90,12 @@ export interface FoundId {
 /** Spec §7 "Find id": userCi is the finished identity request. */
 export function findId(requestId: string): Promise<FoundId> {
   return apiFetch<FoundId>(AUTH_PATHS.findId, post({ userCi: requestId }));
+}
+
+/**
+ * 비밀번호 재설정 on a verified phone (the SMS ticket cookie): 204, and every session of that member
+ * ends. 401 without the ticket, 404 for a number with no account, 409 when its account has no password.
+ */
+export async function resetPassword(phone: string, password: string): Promise<void> {
+  await apiFetch<null>(AUTH_PATHS.passwordReset, post({ phone, password }));
 }

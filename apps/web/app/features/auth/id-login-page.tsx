@@ -7,9 +7,16 @@ import { FindId } from './find-id';
 import { IdEmailField } from './id-email-field';
 import { PASSWORD_MAX, useIdLogin } from './use-id-login';
 
-/** ID_LOGIN page: email + password sign-in for accounts that have a password, 아이디 찾기, and the way to ID_SIGNUP. */
-export function IdLoginPage(props: { onSignedIn(user: SessionUser): void; onPhoneLogin(): void; onIdSignUp(): void }) {
-  const login = useIdLogin(props);
+/** ID_LOGIN page: email + password sign-in for accounts that have a password, 아이디 찾기, 비밀번호 재설정, and the way to ID_SIGNUP. */
+export function IdLoginPage(props: {
+  onSignedIn(user: SessionUser): void;
+  onPhoneLogin(): void;
+  onIdSignUp(): void;
+  /** Goes to 비밀번호 재설정 with the email typed so far, to have it back on return. */
+  onPasswordReset(email: string): void;
+  email?: string;
+}) {
+  const login = useIdLogin({ onSignedIn: props.onSignedIn, initialEmail: props.email });
   const error = useErrorLine(login.error);
   // A refused sign-in is about the pair, so both fields point to the one line.
   const verdict = { 'aria-describedby': error.describedBy, 'aria-invalid': login.error ? true : undefined };
@@ -34,7 +41,16 @@ export function IdLoginPage(props: { onSignedIn(user: SessionUser): void; onPhon
         </Button>
       </Form>
       <div className="mt-6 flex items-start justify-between gap-4">
-        <FindId />
+        <div className="flex flex-col items-start gap-1">
+          <FindId />
+          <button
+            type="button"
+            className="text-sm font-semibold text-ink-2 underline underline-offset-2"
+            onClick={() => props.onPasswordReset(login.email)}
+          >
+            비밀번호 재설정
+          </button>
+        </div>
         <button type="button" className="shrink-0 text-sm font-semibold text-brand" onClick={props.onPhoneLogin}>
           휴대폰 번호로 로그인
         </button>

@@ -33,7 +33,7 @@ function Mark({ kind }: { kind: 'check' | 'cross' }) {
  * The password's rule, checked as the visitor types (grey until met, blue once met, red when too
  * long), with the length so far. While the field shows its error, which states the rule, only the count stays.
  */
-function PasswordRule({ password, invalid }: { password: string; invalid: boolean }) {
+export function PasswordRule({ password, invalid }: { password: string; invalid: boolean }) {
   const look = RULE_LOOK[passwordLengthState(password)];
   return (
     <span className="flex items-center justify-between gap-2">
@@ -53,7 +53,7 @@ function PasswordRule({ password, invalid }: { password: string; invalid: boolea
   );
 }
 
-function PasswordMatch() {
+export function PasswordMatch() {
   return (
     <span className="inline-flex items-center gap-1 font-medium text-brand">
       <Mark kind="check" />
