@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
+import './lib/fonts.client';
 import { CustomerCentreModal } from './components/layout/customer-centre-modal';
 import { DemoBadge } from './components/layout/demo-badge';
 import { FloatingWidgets } from './components/layout/floating';
