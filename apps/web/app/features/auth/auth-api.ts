@@ -1,4 +1,4 @@
-import { messages, type PhoneSignUpBody, type TokenPair } from '@beesang/contract';
+import { messages, type PhoneSignUpBody, type TokenAnswer, type TokenPair } from '@beesang/contract';
 import { apiFetch, apiRequest } from '../../lib/api-client';
 
 /** The phone sign-in and sign-up calls of spec §7, in the order the login modal makes them. */
@@ -55,13 +55,17 @@ export async function smsSignUp(body: PhoneSignUpBody): Promise<boolean> {
   return Boolean(result?.result11?.accessToken);
 }
 
-/** Id (email) + password sign-in, socialType 1 (spec §3); a wrong pair answers 401, the form's error. */
-export async function passwordSignIn(userId: string, userPassword: string): Promise<void> {
-  const tokens = await apiFetch<Partial<TokenPair> | undefined>(
+/**
+ * Id (email) + password sign-in, socialType 1 (spec §3); a wrong pair answers 401, the form's error.
+ * Answers how many wrong passwords were tried on the account since its last sign-in (0: none).
+ */
+export async function passwordSignIn(userId: string, userPassword: string): Promise<number> {
+  const tokens = await apiFetch<Partial<TokenAnswer> | undefined>(
     AUTH_PATHS.passwordSignIn,
     post({ socialType: 1, userId, userPassword, ...WEB_DEVICE }),
   );
   if (!tokens?.accessToken) throw new Error(messages.genericError);
+  return tokens.failedSignIns ?? 0;
 }
 
 /** The contract's `passwordSignUpBody` without the device fields, which the web always sends the same. */
