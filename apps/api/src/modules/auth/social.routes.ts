@@ -1,8 +1,8 @@
-import { envelope, errorSchema, tokenPairSchema } from '@beesang/contract';
+import { envelope, errorSchema, tokenAnswerSchema } from '@beesang/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
-import { setSessionCookies } from './session-cookies.ts';
+import { isAppDevice, sessionAnswer } from './session-cookies.ts';
 import { APPLE_CALLBACK_PATH, SOCIAL_TYPES, type SocialName, type SocialService } from './social.service.ts';
 
 const FLOW_COOKIE = 'SOCIAL_FLOW';
@@ -85,14 +85,14 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialService; secure
         summary: '소셜 로그인 (가입 전이면 404 NotFoundException)',
         description: identityTokenNote,
         body: z.object({ socialType, identityToken, ...device }),
-        response: { 200: envelope(tokenPairSchema), ...errors },
+        response: { 200: envelope(tokenAnswerSchema), ...errors },
       },
     },
     async (req, reply) => {
       try {
         const pair = await social.signIn(req.body.socialType, req.body.identityToken);
-        setSessionCookies(reply, pair, secureCookies);
-        return reply.send({ result: pair });
+        // The refresh token in the body for the apps only; the web's stays in its HttpOnly cookie.
+        return reply.send({ result: sessionAnswer(reply, pair, secureCookies, isAppDevice(req.body.deviceType)) });
       } catch (error) {
         // Spec §4: the client recognises the NotFoundException name and signs the member up.
         if (error instanceof AppError && error.code === 'FAIL_NOT_FOUND') {
@@ -117,7 +117,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialService; secure
           nighttimeAlarmFlag: z.boolean().default(true),
           ...device,
         }),
-        response: { 200: envelope(z.object({ result11: tokenPairSchema })), ...errors },
+        response: { 200: envelope(z.object({ result11: tokenAnswerSchema })), ...errors },
       },
     },
     async (req, reply) => {
@@ -125,8 +125,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialService; secure
         marketing: req.body.marketingFlag,
         nighttime: req.body.nighttimeAlarmFlag,
       });
-      setSessionCookies(reply, pair, secureCookies);
-      return reply.send({ result: { result11: pair } });
+      return reply.send({ result: { result11: sessionAnswer(reply, pair, secureCookies, isAppDevice(req.body.deviceType)) } });
     },
   );
 };

@@ -125,6 +125,11 @@ describe('the web flow (openid-client: state, S256 PKCE, nonce)', () => {
       .where('social_subject', '=', person.sub)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ login_provider: type, marketing_flag: true });
+    // The web's refresh token lives in its HttpOnly cookie only; an app (deviceType 1 or 2) gets it in the body.
+    expect(Object.keys((again.json() as { result: object }).result)).toEqual(['accessToken']);
+    expect(again.cookies.map((c) => c.name)).toContain('REFRESH_TOKEN');
+    const fromApp = await post('/api/auth/social/sign-in', { socialType: type, identityToken, deviceType: 2 });
+    expect(Object.keys((fromApp.json() as { result: object }).result).sort()).toEqual(['accessToken', 'refreshToken']);
     expect((await post('/api/auth/social/sign-up', { socialType: type, identityToken })).json()).toMatchObject({
       code: 'FAIL_HAS_SNS_USER',
     });
