@@ -23,6 +23,7 @@ export default [
     route('reports', 'routes/admin-reports.tsx'),
     route('review', 'routes/admin-review.tsx'),
     route('proofs', 'routes/admin-proofs.tsx'),
+    route('experts', 'routes/admin-experts.tsx'),
     route('members', 'routes/admin-members.tsx'),
     route('top-fix', 'routes/admin-top-fix.tsx'),
     route('prices', 'routes/admin-prices.tsx'),

@@ -130,7 +130,7 @@ test('a securities PB signs up with a photo, office and department, logs out and
   await dialog.getByLabel('이름 (실명)').fill('김피비');
   await dialog.getByLabel('닉네임').fill('피비테스터');
   await dialog.getByLabel('이메일').fill(`pb${phone}@example.com`);
-  await dialog.locator('input[type="file"]').setInputFiles({ name: 'pb.png', mimeType: 'image/png', buffer: PHOTO_PNG });
+  await dialog.getByLabel('프로필 사진', { exact: true }).setInputFiles({ name: 'pb.png', mimeType: 'image/png', buffer: PHOTO_PNG });
   await dialog.getByRole('img', { name: '프로필 사진', exact: true }).waitFor();
   await dialog.getByLabel('증권사명').fill('비상증권');
   await dialog.getByLabel('부서명').fill('강남WM센터');
@@ -167,7 +167,7 @@ test('a tax accountant (CTA) signs up with a photo and an office, no department,
   const done = dialog.getByRole('button', { name: '가입 완료' });
   // The photo is required for experts: without it the form cannot be sent.
   expect(await done.isEnabled()).toBe(false);
-  await dialog.locator('input[type="file"]').setInputFiles({ name: 'cta.png', mimeType: 'image/png', buffer: PHOTO_PNG });
+  await dialog.getByLabel('프로필 사진', { exact: true }).setInputFiles({ name: 'cta.png', mimeType: 'image/png', buffer: PHOTO_PNG });
   await dialog.getByRole('img', { name: '프로필 사진', exact: true }).waitFor();
   await expect.poll(() => done.isEnabled()).toBe(true);
   await done.click();

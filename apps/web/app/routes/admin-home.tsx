@@ -10,17 +10,18 @@ import type { Route } from './+types/admin-home';
 
 /** The queues' sizes and their oldest waiting item, read with the operator's own session (a queue the role may not see is null). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [reports, flagged, proofs, review] = await Promise.all([
+  const [reports, flagged, proofs, review, experts] = await Promise.all([
     memberRead(context, request, (reads) => reads.adminReports({ status: 'OPEN', page: 1, size: ADMIN_PAGE_SIZE }), 'reports'),
     memberRead(context, request, (reads) => reads.adminReview({ page: 1, size: 1 }), 'the review queue'),
     memberRead(context, request, (reads) => reads.adminProofs({ page: 1, size: ADMIN_PAGE_SIZE }), 'proofs'),
     memberRead(context, request, (reads) => reads.adminPriceReview({ page: 1, size: 1 }), 'the price review'),
+    memberRead(context, request, (reads) => reads.adminExperts({ page: 1, size: 1 }), 'the expert review'),
   ]);
-  return { reports, flagged, proofs, review, now: Date.now() };
+  return { reports, flagged, proofs, review, experts, now: Date.now() };
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { reports, flagged, proofs, review, now } = loaderData;
+  const { reports, flagged, proofs, review, experts, now } = loaderData;
   const role = useSession().user?.staffRole ?? null;
   const cards = [
     staffMay(role, 'reports') && {
@@ -40,6 +41,12 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       to: '/admin/proofs',
       count: proofs && count(proofs.total),
       detail: proofs ? `가장 오래 기다린 인증: ${waitAge(proofs.oldestWaitingSince, now)}` : '인증 목록을 읽지 못했습니다.',
+    },
+    staffMay(role, 'experts') && {
+      title: '전문가 심사 대기',
+      to: '/admin/experts',
+      count: experts && count(experts.total),
+      detail: experts ? `가장 오래 기다린 심사: ${waitAge(experts.oldestWaitingSince, now)}` : '심사 목록을 읽지 못했습니다.',
     },
     staffMay(role, 'prices') && {
       title: '가격 검토 (제외된 체결)',

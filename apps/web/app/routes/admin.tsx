@@ -13,6 +13,7 @@ const SECTIONS: Array<{ to: string; label: string; area: StaffArea; end?: boolea
   { to: '/admin/reports', label: '신고', area: 'reports' },
   { to: '/admin/review', label: '검토 대기', area: 'reports' },
   { to: '/admin/proofs', label: '매물 인증', area: 'proofs' },
+  { to: '/admin/experts', label: '전문가 심사', area: 'experts' },
   { to: '/admin/members', label: '회원', area: 'members' },
   { to: '/admin/top-fix', label: '상단 고정', area: 'topFix' },
   { to: '/admin/prices', label: '가격 검토', area: 'prices' },
@@ -41,7 +42,7 @@ export default function AdminLayout() {
     }`;
   return (
     <div className="mx-auto grid max-w-[1200px] gap-6 lg:grid-cols-[180px_1fr]">
-      <nav aria-label="운영자 콘솔" className="max-lg:border-b max-lg:border-line max-lg:pb-3 lg:sticky lg:top-20 lg:self-start">
+      <nav aria-label="운영자 콘솔" className="min-w-0 max-lg:border-b max-lg:border-line max-lg:pb-3 lg:sticky lg:top-20 lg:self-start">
         <p className="mb-2 hidden px-3 text-xs font-semibold text-ink-3 lg:block">운영자 콘솔 · {role}</p>
         <ul className="flex gap-1 overflow-x-auto lg:flex-col">
           {visible.map((s) => (

@@ -1,5 +1,6 @@
 import { Button } from '../../components/ui/button';
 import { Form } from '../../components/ui/form';
+import { ImageUploadField } from '../../components/ui/image-upload-field';
 import { TextField } from '../../components/ui/text-field';
 import type { SessionUser } from '../../lib/session';
 import { AccountFields } from './account-fields';
@@ -49,6 +50,13 @@ export function SignUpExpertPage({ type, phone, onSignedUp }: { type: 'PB' | 'CT
           error={form.errors.officeDept}
         />
       )}
+      <ImageUploadField
+        label="전문가 증빙 (명함 또는 자격증)"
+        value={form.values.expertProofUrl}
+        onChange={(url) => form.set('expertProofUrl', url)}
+        error={form.errors.expertProofUrl}
+        hint="운영자가 확인하면 전문가 배지가 표시됩니다. 지금 올리지 않아도 마이페이지에서 올릴 수 있어요."
+      />
       <IntroductionField value={form.values.introduction} onChange={(v) => form.set('introduction', v)} error={form.errors.introduction} />
       <TermsChecklist value={form.values.terms} onChange={(t) => form.set('terms', t)} error={form.errors.terms} />
       <SignUpRootError message={form.rootError} />

@@ -11,6 +11,8 @@ export interface SignUpValues {
   introduction: string;
   /** `result.fileUrl` of the uploaded expert photo; empty until one is uploaded. */
   profileUrl: string;
+  /** An expert's business card or certificate for the operators (decision 0016); optional, /myPage takes it later. */
+  expertProofUrl: string;
   terms: TermsState;
 }
 export type SignUpField = Exclude<keyof SignUpValues, 'terms'> | 'terms';
@@ -24,6 +26,7 @@ export const EMPTY_SIGN_UP: SignUpValues = {
   officeDept: '',
   introduction: '',
   profileUrl: '',
+  expertProofUrl: '',
   terms: { service: false, privacy: false },
 };
 
@@ -49,6 +52,7 @@ export function toSignUpBody(values: SignUpValues, type: MemberType, phone: stri
     expertName: values.expertName || undefined,
     officeInfo: type === 'PB' ? { name: values.officeName, dept: values.officeDept } : { name: values.officeName },
     introduction: values.introduction,
+    ...(values.expertProofUrl && { expertProofUrl: values.expertProofUrl }),
   };
 }
 
@@ -61,6 +65,7 @@ const FIELD_OF: Record<string, SignUpField> = {
   'officeInfo.dept': 'officeDept',
   introduction: 'introduction',
   profileUrl: 'profileUrl',
+  expertProofUrl: 'expertProofUrl',
 };
 
 /**

@@ -220,6 +220,35 @@ describe('expert sign-up', () => {
     });
   });
 
+  it('an expert may add a proof for the operators (decision 0016); it goes with the sign-up as expertProofUrl', async () => {
+    const api = authApi();
+    const xhr = stubXhr();
+    renderLogin();
+    await reachSignUp('세무사 회원');
+    type(field('이름 (실명)'), '김세무');
+    type(field('세무사무소명'), '비상세무회계');
+    fillNormal('proof@beesang.kr');
+    const [photo, proof] = Array.from(document.querySelectorAll('input[type="file"]')) as HTMLInputElement[];
+    for (const [input, url] of [
+      [photo, '/uploads/0123456789abcdef0123456789abcdef.webp'],
+      [proof, '/uploads/fedcba9876543210fedcba9876543210.webp'],
+    ] as const) {
+      act(() => {
+        fireEvent.change(input as HTMLInputElement, { target: { files: [imageFile('card.png')] } });
+      });
+      act(() => xhr.last().respond(200, { result: { fileUrl: url } }));
+      await settle();
+    }
+    expect(screen.getByAltText('전문가 증빙 (명함 또는 자격증) 미리보기')).toBeTruthy();
+    click(button('가입 완료'));
+    await settle();
+    expect(api.last('POST /api/auth/sms/sign-up')?.body).toMatchObject({
+      expertType: 'CTA',
+      profileUrl: '/uploads/0123456789abcdef0123456789abcdef.webp',
+      expertProofUrl: '/uploads/fedcba9876543210fedcba9876543210.webp',
+    });
+  });
+
   it('PB: removing the photo brings back the required message', async () => {
     authApi();
     const xhr = stubXhr();

@@ -2,10 +2,10 @@ import { MARKET_LABEL_TEXT, MARKET_LABELS, SECTOR_TEXT, SECTORS, staffMay } from
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Form } from '../../../components/ui/form';
+import { ImageUploadField } from '../../../components/ui/image-upload-field';
 import { useSession } from '../../../lib/session';
 import { currentPriceText, ManualPriceForm } from '../prices/manual-price-form';
 import { CONTROL, Field, TEXTAREA } from '../shared/field';
-import { ImageUploadField } from '../shared/image-upload-field';
 import { fieldErrorsOf, useAdminAction } from '../shared/use-admin-action';
 import { type AdminCompanyRow, patchCompany } from './companies-api';
 import { type CompanyDraft, type CompanyErrors, companyDraftOf, companyPatch } from './company-form';

@@ -1,6 +1,6 @@
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { checkImageFile, type UploadHandle, uploadImage } from '../../../lib/upload-image';
+import { ApiError } from '../../lib/api-client';
+import { checkImageFile, type UploadHandle, uploadImage } from '../../lib/upload-image';
 
 /** An optional image: our own upload (POST /api/upload/image) with progress, a thumbnail and a way to remove it. */
 export function ImageUploadField(props: {
