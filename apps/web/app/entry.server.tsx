@@ -36,14 +36,17 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
-  const log = bridge(loadContext).log;
+  // The response's Content-Security-Policy names this nonce; every script React and React Router
+  // write carries it (ServerRouter hands it to <Scripts>, <ScrollRestoration> and <Links>).
+  const { log, nonce } = bridge(loadContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
     // Crawlers get the complete document; people get the shell as soon as it is ready.
     const ready = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     let timeout: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
       [ready]() {
         shellRendered = true;
         const body = new PassThrough({
@@ -53,10 +56,8 @@ export default function handleRequest(
             callback();
           },
         });
+        // The safety headers come from the server (apps/api/src/plugins/security-headers.ts).
         headers.set('Content-Type', 'text/html; charset=utf-8');
-        headers.set('X-Content-Type-Options', 'nosniff');
-        headers.set('X-Frame-Options', 'DENY');
-        headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
         pipe(body);
         resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
       },

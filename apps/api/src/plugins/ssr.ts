@@ -13,6 +13,7 @@ import { type CachedPage, createPageCache } from '../ssr/page-cache.ts';
 import { isMemberRequest, sendPage, sendRendered, storablePage } from '../ssr/page-reply.ts';
 import type { ApiSsrReads, SsrReadsFor } from '../ssr/reads.ts';
 import { accessTokenOf } from './auth.ts';
+import { newNonce, type PagePolicy } from './security-headers.ts';
 
 /** What loaders get for one request (apps/web/app/lib/ssr-reads.ts `SsrBridge`). */
 export interface ApiSsrBridge {
@@ -20,6 +21,8 @@ export interface ApiSsrBridge {
   log: { error(error: unknown, message: string): void; warn(error: unknown, message: string): void };
   demoData: () => boolean;
   publicUrl: string;
+  /** This response's Content-Security-Policy nonce, for every script the page writes. */
+  nonce: string;
 }
 
 interface WebEntryModule {
@@ -31,6 +34,8 @@ export interface SsrOptions {
   /** `development` (npm run dev) renders apps/web from source through Vite with hot reload; otherwise the build. */
   mode: 'development' | 'production';
   publicUrl: string;
+  /** The pages' Content-Security-Policy for a nonce (plugins/security-headers.ts). */
+  pagePolicy: PagePolicy;
   demoData: () => boolean;
   reads: SsrReadsFor;
   /** Writes announce here which visitors' pages they changed, on every instance. */
@@ -97,7 +102,7 @@ export function reactBuildInUse(): 'production' | 'development' | 'mixed' | 'not
  */
 export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
   const origin = new URL(options.publicUrl);
-  const bridgeFor = (req: FastifyRequest, tags: Set<string>): ApiSsrBridge => ({
+  const bridgeFor = (req: FastifyRequest, tags: Set<string>, nonce: string): ApiSsrBridge => ({
     reads: options.reads({ accessToken: accessTokenOf(req), ip: req.ip }, tags),
     log: {
       error: (error, message) => req.log.error({ err: error, url: redactPath(req.url) }, message),
@@ -105,13 +110,14 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     },
     demoData: options.demoData,
     publicUrl: options.publicUrl,
+    nonce,
   });
   // The canonical origin, not the Host header, is the page's URL: nothing a client sends in Host
   // can reach a rendered (and cached) page.
   const requestOf = (req: FastifyRequest, reply: FastifyReply) =>
     createRequest(req.raw, reply.raw, { host: origin.host, protocol: origin.protocol });
 
-  if (options.mode === 'development') return registerDevelopment(app, bridgeFor, requestOf);
+  if (options.mode === 'development') return registerDevelopment(app, bridgeFor, requestOf, options.pagePolicy);
 
   const build = (await import(pathToFileURL(join(options.webBuildDir, 'server/index.js')).href)) as ServerBuild;
   // React picks its build from NODE_ENV when first loaded; its development build costs 1.7× the CPU
@@ -150,10 +156,13 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     url: '/*',
     schema: { hide: true },
     handler: async (req, reply) => {
+      // Fresh for every response, a cached page's too: the page's scripts get it spliced in.
+      const nonce = newNonce();
+      reply.header('content-security-policy', options.pagePolicy(nonce));
       const tags = new Set<string>();
       const render = async () => {
         const started = performance.now();
-        const response = await handle(requestOf(req, reply), entry.createLoadContext(bridgeFor(req, tags)));
+        const response = await handle(requestOf(req, reply), entry.createLoadContext(bridgeFor(req, tags, nonce)));
         // Until the shell is ready (the stream of a member's page goes on after this).
         options.observeRender?.(performance.now() - started, pageKind(req.url));
         return response;
@@ -164,15 +173,17 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
         `${keyPrefix()}${req.url}`,
         async (): Promise<{ page: CachedPage } | { response: Response }> => {
           const response = await render();
-          const page = await storablePage(response, tags);
+          const page = await storablePage(response, tags, nonce);
           return page ? { page } : { response };
         },
         (rendered) => ('page' in rendered ? rendered.page : null),
       );
       options.countCache?.('hit' in result ? 'hit' : 'miss');
-      if ('hit' in result) return sendPage(req, reply, result.hit, 'hit');
+      if ('hit' in result) return sendPage(req, reply, result.hit, 'hit', nonce);
       const rendered = result.rendered;
-      return 'page' in rendered ? sendPage(req, reply, rendered.page, 'miss') : sendRendered(reply, rendered.response, false, 'miss');
+      return 'page' in rendered
+        ? sendPage(req, reply, rendered.page, 'miss', nonce)
+        : sendRendered(reply, rendered.response, false, 'miss');
     },
   });
 }
@@ -180,8 +191,9 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
 /** `npm run dev`: Vite's middlewares first (modules, HMR, public files), then React Router over the live source. */
 async function registerDevelopment(
   app: FastifyInstance,
-  bridgeFor: (req: FastifyRequest, tags: Set<string>) => ApiSsrBridge,
+  bridgeFor: (req: FastifyRequest, tags: Set<string>, nonce: string) => ApiSsrBridge,
   requestOf: (req: FastifyRequest, reply: FastifyReply) => Request,
+  pagePolicy: PagePolicy,
 ) {
   const vite = await createWebDevServer(app.server);
   app.addHook('onClose', async () => vite.close());
@@ -196,8 +208,11 @@ async function registerDevelopment(
       reply.hijack();
       vite.middlewares(req.raw, reply.raw, async () => {
         try {
+          const nonce = newNonce();
+          // Hijacked: straight onto the raw response, over the inert default.
+          reply.raw.setHeader('content-security-policy', pagePolicy(nonce));
           const entry = (await vite.build()).entry.module as unknown as WebEntryModule;
-          const response = await handle(requestOf(req, reply), entry.createLoadContext(bridgeFor(req, new Set())));
+          const response = await handle(requestOf(req, reply), entry.createLoadContext(bridgeFor(req, new Set(), nonce)));
           await sendResponse(reply.raw, response);
         } catch (error) {
           vite.fixStacktrace(error);

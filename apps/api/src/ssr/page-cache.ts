@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type InvalidationBus, TOPICS } from '../lib/invalidation.ts';
+import { type NoncedDocument, noncedDocument } from './nonce-splice.ts';
 
 /** What a cached page was made of; a write that changes one of these drops the pages that read it. */
 export const PAGE_TAGS = {
@@ -15,16 +15,18 @@ export const PAGE_TAGS = {
 /** Published after an editor's committed change to notices, events, news or market reports (key: the kind). */
 export const CONTENT_TOPIC = 'content';
 
-export type Encoding = 'br' | 'gzip';
-
 /** A rendered page as every visitor gets it: never a Set-Cookie among its headers. */
 export interface CachedPage {
   status: number;
   headers: ReadonlyArray<readonly [string, string]>;
+  /** The document as rendered, with its render's nonce. */
   body: Buffer;
   tags: ReadonlySet<string>;
-  /** The body compressed for `encoding`, made on first use and kept with the page. */
-  encoded(encoding: Encoding): Buffer;
+  /**
+   * The document with `nonce` for its scripts, the one this response's policy names (decision
+   * 0015), plain or gzip (compressed once, each response's nonce spliced in): nonce-splice.ts.
+   */
+  lease: NoncedDocument['lease'];
 }
 
 interface Entry {
@@ -39,33 +41,16 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
+/** A page rendered with `nonce` (empty: a page without scripts) that other responses send with theirs. */
 export function cachedPage(
   status: number,
   headers: ReadonlyArray<readonly [string, string]>,
   body: Buffer,
   tags: ReadonlySet<string>,
+  nonce = '',
 ): CachedPage {
-  const encoded: Partial<Record<Encoding, Buffer>> = {};
-  return {
-    status,
-    headers,
-    body,
-    tags,
-    encoded(encoding) {
-      encoded[encoding] ??=
-        encoding === 'br'
-          ? brotliCompressSync(body, {
-              params: {
-                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-                // Made once and sent many times: a better ratio than per-response compression, at about 1 ms for 40 KB.
-                [constants.BROTLI_PARAM_QUALITY]: 6,
-                [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-              },
-            })
-          : gzipSync(body, { level: 6 });
-      return encoded[encoding];
-    },
-  };
+  const document = noncedDocument(body, nonce);
+  return { status, headers, body, tags, lease: (fresh, encoding) => document.lease(fresh, encoding) };
 }
 
 /**

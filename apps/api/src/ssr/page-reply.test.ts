@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedEncoding, storablePage } from './page-reply.ts';
+import { acceptsGzip, storablePage } from './page-reply.ts';
 
 const html = (init: ResponseInit & { headers?: Record<string, string> } = {}) =>
   new Response('<!DOCTYPE html><p>비상</p>', {
@@ -8,15 +8,17 @@ const html = (init: ResponseInit & { headers?: Record<string, string> } = {}) =>
     headers: { 'content-type': 'text/html; charset=utf-8', ...init.headers },
   });
 
-describe('acceptedEncoding', () => {
-  it('prefers brotli, then gzip, as the client accepts them; q=0 refuses', () => {
-    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(acceptedEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
-    expect(acceptedEncoding('GZIP')).toBe('gzip');
-    expect(acceptedEncoding('*')).toBe('gzip');
-    expect(acceptedEncoding('identity')).toBeNull();
-    expect(acceptedEncoding('deflate')).toBeNull();
-    expect(acceptedEncoding(undefined)).toBeNull();
+describe('acceptsGzip', () => {
+  it('is true when the client takes gzip or anything; q=0 refuses', () => {
+    expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true);
+    expect(acceptsGzip('GZIP')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, gzip;q=0.5')).toBe(true);
+    expect(acceptsGzip('gzip;q=0, br')).toBe(false);
+    expect(acceptsGzip('gzip;q=0, *')).toBe(false);
+    expect(acceptsGzip('br')).toBe(false);
+    expect(acceptsGzip('identity')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 });
 
@@ -25,6 +27,7 @@ describe('storablePage', () => {
     const page = await storablePage(
       html({ headers: { 'x-frame-options': 'DENY', 'content-length': '30', vary: 'cookie' } }),
       new Set(['market']),
+      '',
     );
     expect(page?.body.toString()).toBe('<!DOCTYPE html><p>비상</p>');
     expect(page?.headers).toEqual([
@@ -43,7 +46,7 @@ describe('storablePage', () => {
       html({ status: 500 }),
       new Response(null, { status: 200 }),
     ]) {
-      expect(await storablePage(response, new Set())).toBeNull();
+      expect(await storablePage(response, new Set(), '')).toBeNull();
       // Left unread, so that it can still be sent as it is.
       expect(response.bodyUsed).toBe(false);
     }

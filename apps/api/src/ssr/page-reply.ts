@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_HINT_COOKIE } from '../modules/auth/session-cookies.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../plugins/auth.ts';
-import { type CachedPage, cachedPage, type Encoding } from './page-cache.ts';
+import { withoutLinkNonces } from './nonce-splice.ts';
+import { type CachedPage, cachedPage } from './page-cache.ts';
 
 /**
  * A member's request: one whose page may differ from a visitor's (the header shows them, a page
@@ -18,18 +19,23 @@ export function isMemberRequest(req: FastifyRequest): boolean {
   );
 }
 
-/** Brotli, else gzip, as the client accepts them (`q=0` refuses); null for neither. */
-export function acceptedEncoding(header: string | undefined): Encoding | null {
-  if (!header) return null;
-  const accepted = new Set<string>();
+/**
+ * Whether the client takes gzip (`*` counts; `q=0` refuses). A stored page is sent gzip to browsers
+ * that also take brotli: spliced around each response's nonce it costs no compression per response,
+ * which brotli would (decision 0015).
+ */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let gzip: boolean | undefined;
+  let any = false;
   for (const part of header.toLowerCase().split(',')) {
     const [name = '', ...params] = part.trim().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name.trim());
+    const accepted = q === undefined || Number(q.slice(2)) > 0;
+    if (name.trim() === 'gzip') gzip = accepted;
+    else if (name.trim() === '*') any = accepted;
   }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return null;
+  return gzip ?? any;
 }
 
 /** Headers a stored page never keeps: per-response framing, and what is set again on every reply. */
@@ -37,14 +43,16 @@ const NOT_STORED = new Set(['content-length', 'content-encoding', 'transfer-enco
 const PRIVATE = /\b(private|no-store)\b/i;
 
 /**
- * The page every visitor may be given, buffered from `response`: a 200 with a body, no cookie set
- * and not marked private or no-store by its route; null otherwise (the response is left unread).
+ * The page every visitor may be given, buffered from `response` (rendered with `nonce`): a 200 with
+ * a body, no cookie set and not marked private or no-store by its route; null otherwise (the
+ * response is left unread).
  */
-export async function storablePage(response: Response, tags: ReadonlySet<string>): Promise<CachedPage | null> {
+export async function storablePage(response: Response, tags: ReadonlySet<string>, nonce: string): Promise<CachedPage | null> {
   if (response.status !== 200 || !response.body || response.headers.has('set-cookie')) return null;
   if (PRIVATE.test(response.headers.get('cache-control') ?? '')) return null;
   const headers = [...response.headers].filter(([name]) => !NOT_STORED.has(name));
-  return cachedPage(response.status, headers, Buffer.from(await response.arrayBuffer()), tags);
+  const body = withoutLinkNonces(Buffer.from(await response.arrayBuffer()), nonce);
+  return cachedPage(response.status, headers, body, tags, nonce);
 }
 
 export type CacheState = 'hit' | 'miss' | 'bypass';
@@ -66,15 +74,17 @@ function describeCaching(reply: FastifyReply, member: boolean, state: CacheState
   reply.header('x-page-cache', state);
 }
 
-/** A stored page, compressed once per encoding: no Set-Cookie, ever. */
-export function sendPage(req: FastifyRequest, reply: FastifyReply, page: CachedPage, state: CacheState) {
+/** A stored page with this response's `nonce` (its policy is already set): no Set-Cookie, ever. */
+export function sendPage(req: FastifyRequest, reply: FastifyReply, page: CachedPage, state: CacheState, nonce: string) {
   reply.code(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
   describeCaching(reply, false, state);
-  const encoding = acceptedEncoding(req.headers['accept-encoding']);
-  if (!encoding) return reply.send(page.body);
-  reply.header('content-encoding', encoding);
-  return reply.send(page.encoded(encoding));
+  const gzip = acceptsGzip(req.headers['accept-encoding']);
+  const { body, release } = page.lease(nonce, gzip ? 'gzip' : 'identity');
+  // Sent (handed to the socket): its bytes may go to the next answer. An aborted answer keeps them.
+  reply.raw.once('finish', release);
+  if (gzip) reply.header('content-encoding', 'gzip');
+  return reply.send(body);
 }
 
 /**

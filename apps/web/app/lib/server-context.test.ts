@@ -29,7 +29,13 @@ describe('reads from loaders', () => {
       error: (_e: unknown, m: string) => logged.push(`error ${m}`),
       warn: (_e: unknown, m: string) => logged.push(`warn ${m}`),
     };
-    const context = createLoadContext({ reads: { me } as unknown as SsrReads, log, demoData: () => false, publicUrl: 'http://localhost' });
+    const context = createLoadContext({
+      reads: { me } as unknown as SsrReads,
+      log,
+      demoData: () => false,
+      publicUrl: 'http://localhost',
+      nonce: '',
+    });
     return { context, logged };
   }
   const statusOf = (thrown: unknown) => (thrown instanceof Response ? thrown.status : 'not a response');

@@ -124,4 +124,6 @@ export interface SsrBridge {
   /** Whether the demo data is loaded (the site shows its mark). */
   demoData(): boolean;
   publicUrl: string;
+  /** This response's Content-Security-Policy nonce: every inline script of the page carries it. */
+  nonce: string;
 }

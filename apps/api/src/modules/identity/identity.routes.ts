@@ -6,7 +6,13 @@ import type { AuthService } from '../auth/auth.service.ts';
 import type { Limits } from '../limits/limits.ts';
 import type { IdentityService } from './identity.service.ts';
 import { PORTONE_PAGE_PATH, PORTONE_SDK_CSP } from './portone-page.ts';
-import { simulatedProviderPage } from './simulated-page.ts';
+import { SIMULATED_PAGE_CSP, simulatedProviderPage } from './simulated-page.ts';
+
+/**
+ * The provider pages open in the popup our pages open, and answer through window.opener: they
+ * keep the opener even when PortOne's window takes the popup to another site and back.
+ */
+const POPUP_OPENER = 'unsafe-none';
 
 const token = z.string().min(20, { error: '본인확인 요청이 올바르지 않습니다.' }).max(100, { error: '본인확인 요청이 올바르지 않습니다.' });
 const errors = {
@@ -46,10 +52,8 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; 
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .header(
-          'content-security-policy',
-          "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-        )
+        .header('content-security-policy', SIMULATED_PAGE_CSP)
+        .header('cross-origin-opener-policy', POPUP_OPENER)
         .send(simulatedProviderPage(req.query.request)),
     );
     app.post(
@@ -85,6 +89,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; 
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .header('content-security-policy', PORTONE_SDK_CSP)
+        .header('cross-origin-opener-policy', POPUP_OPENER)
         .send(identity.page(req.query.request)),
     );
   }

@@ -1,0 +1,167 @@
+import { constants, crc32, deflateRawSync } from 'node:zlib';
+
+/**
+ * A rendered document kept once and sent many times, each time with the Content-Security-Policy
+ * nonce of that response (decision 0015): the nonce is written over the render's own wherever the
+ * render put it (React Router writes it on every script and link).
+ *
+ * Compressed, the document is deflated once, on first use, in pieces cut at the nonces, and kept
+ * as a gzip stream: header, piece, the nonce as a stored (uncompressed) deflate block, piece, …,
+ * trailer. An answer writes its nonce into the stored blocks and its CRC-32 into the trailer: no
+ * compression per response. Each piece after the first is deflated with the document before it
+ * as its dictionary, so that the ratio is that of the whole page, but with the nonces' bytes
+ * replaced by 0xFF there: UTF-8 never contains that byte, so no back-reference can reach into a
+ * nonce, which differs in every answer.
+ *
+ * An answer's bytes are lent from a few copies kept with the document and given back once sent:
+ * only the nonces (and the CRC) change between answers, and a fresh 40 KB buffer per answer cost
+ * more than everything else the cached page does (allocation, garbage collection, cold memory
+ * handed to the socket).
+ */
+export interface NoncedDocument {
+  /** The document as rendered. */
+  readonly rendered: Buffer;
+  /**
+   * The document with `nonce` wherever its render wrote its own, gzip-compressed or not. Its
+   * bytes are not to be touched after `release()`, which is called once they have been sent (or
+   * never: the copy is then simply not reused).
+   */
+  lease(nonce: string, encoding: 'gzip' | 'identity'): { body: Buffer; release(): void };
+}
+
+const WINDOW = 32 * 1024;
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** A masked nonce byte: never part of UTF-8 text, so never matched by the compressor. */
+const NEVER_IN_TEXT = 0xff;
+/** Copies kept per document and encoding for the next answers; more are made while answers overlap. */
+const KEPT = 4;
+
+interface Template {
+  bytes: Buffer;
+  /** Where each copy of the nonce goes. */
+  slots: number[];
+  /** The CRC-32 for the trailer (gzip only). */
+  crcWith?: (nonce: Buffer) => number;
+  free: Buffer[];
+}
+
+/** `rendered`, cut at each occurrence of `nonce` (which its render wrote; an empty nonce cuts nothing). */
+export function noncedDocument(rendered: Buffer, nonce: string): NoncedDocument {
+  const mark = Buffer.from(nonce);
+  const starts: number[] = [];
+  if (mark.length > 0) for (let at = rendered.indexOf(mark); at >= 0; at = rendered.indexOf(mark, at + mark.length)) starts.push(at);
+  const plain: Template = { bytes: rendered, slots: starts, free: [] };
+  let gzip: Template | undefined;
+
+  return {
+    rendered,
+    lease(fresh, encoding) {
+      const bytes = Buffer.from(fresh);
+      // Back-references after a cut count bytes: every nonce must be as long as the rendered one.
+      if (starts.length > 0 && bytes.length !== mark.length) throw new Error(`nonce of ${bytes.length} bytes, expected ${mark.length}`);
+      if (encoding === 'identity' && starts.length === 0) return { body: rendered, release: () => {} };
+      if (encoding === 'gzip') gzip ??= gzipTemplate(rendered, mark, starts);
+      const template = encoding === 'gzip' && gzip ? gzip : plain;
+      const body = template.free.pop() ?? Buffer.from(template.bytes);
+      for (const at of template.slots) bytes.copy(body, at);
+      if (template.crcWith) body.writeUInt32LE(template.crcWith(bytes), body.length - 8);
+      let released = false;
+      return {
+        body,
+        release() {
+          if (released) return;
+          released = true;
+          if (template.free.length < KEPT) template.free.push(body);
+        },
+      };
+    },
+  };
+}
+
+/** The gzip stream of `rendered` with its nonces as stored blocks: where they are, and the CRC-32 for another. */
+function gzipTemplate(rendered: Buffer, mark: Buffer, starts: number[]): Template {
+  const masked = Buffer.from(rendered);
+  for (const at of starts) masked.fill(NEVER_IN_TEXT, at, at + mark.length);
+  // A stored block: BFINAL 0 and BTYPE 00 (then the byte boundary), LEN, one's complement of LEN.
+  const stored = Buffer.alloc(5);
+  stored.writeUInt16LE(mark.length, 1);
+  stored.writeUInt16LE(~mark.length & 0xffff, 3);
+
+  const parts: Buffer[] = [GZIP_HEADER];
+  const slots: number[] = [];
+  let length = GZIP_HEADER.length;
+  let from = 0;
+  for (let i = 0; i <= starts.length; i++) {
+    const to = starts[i] ?? rendered.length;
+    const last = i === starts.length;
+    const dictionary = from > 0 ? masked.subarray(Math.max(0, from - WINDOW), from) : undefined;
+    // A sync flush ends a piece on a byte boundary without ending the stream; the last piece ends it.
+    const piece = deflateRawSync(rendered.subarray(from, to), {
+      level: 6,
+      finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
+      ...(dictionary && { dictionary }),
+    });
+    parts.push(piece);
+    length += piece.length;
+    if (!last) {
+      parts.push(stored, mark);
+      slots.push(length + stored.length);
+      length += stored.length + mark.length;
+    }
+    from = to + mark.length;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc32(rendered), 0);
+  trailer.writeUInt32LE(rendered.length >>> 0, 4);
+  parts.push(trailer);
+  return { bytes: Buffer.concat(parts), slots, crcWith: crcWithNonce(rendered, mark, starts), free: [] };
+}
+
+/**
+ * The CRC-32 of `rendered` with `fresh` written at every start of `mark`, without reading the
+ * document again (a pass over it would cost more than the rest of an answer).
+ *
+ * CRC-32 is linear over equal lengths: crc(a) ^ crc(b) is the plain CRC (register from 0, no final
+ * inversion) of a ^ b. So the new CRC is the old one xor the plain CRC of the difference, which is
+ * d = mark ^ fresh at each start and zeros elsewhere. The plain CRC of d alone is crc(mark) ^
+ * crc(fresh); each copy of it then runs through the bytes after it, a linear map of the 32-bit
+ * register. The sum of those maps is one 32×32 bit matrix, made once per page from its 32 columns.
+ */
+function crcWithNonce(rendered: Buffer, mark: Buffer, starts: number[]): (fresh: Buffer) => number {
+  const base = crc32(rendered);
+  const markCrc = crc32(mark);
+  const ends = starts.map((at) => at + mark.length);
+  const zeros = Buffer.alloc(rendered.length);
+  /** The register after `bytes` more zero bytes (zlib's crc32 inverts before and after). */
+  const advance = (register: number, bytes: number) =>
+    bytes === 0 ? register : (crc32(zeros.subarray(0, bytes), (register ^ 0xffffffff) >>> 0) ^ 0xffffffff) >>> 0;
+  const columns = Array.from({ length: 32 }, (_, bit) => {
+    let register = 0;
+    let at = ends[0] ?? 0;
+    for (const end of ends) {
+      register = (advance(register, end - at) ^ (1 << bit)) >>> 0;
+      at = end;
+    }
+    return advance(register, rendered.length - at);
+  });
+  return (fresh) => {
+    let difference = (markCrc ^ crc32(fresh)) >>> 0;
+    let crc = base;
+    for (let bit = 0; difference !== 0; bit++, difference >>>= 1) if (difference & 1) crc ^= columns[bit] as number;
+    return crc >>> 0;
+  };
+}
+
+/**
+ * `html` without `nonce` on its <link> elements. React Router writes the nonce on every link it
+ * renders (stylesheet, icon, modulepreload) as well as on the scripts; a link needs none under our
+ * policy ('self' covers what they load), and in a stored page each copy costs a cut in the
+ * compressed stream (about 30 bytes each, 30 links on a page). Only tags React wrote can match:
+ * text is escaped and sanitised HTML has no <link>.
+ */
+export function withoutLinkNonces(html: Buffer, nonce: string): Buffer {
+  if (!nonce) return html;
+  const attribute = new RegExp(`(<link\\b[^>]*?) nonce="${nonce.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"`, 'g');
+  // latin1 maps bytes to characters one to one: the document's UTF-8 comes back unchanged.
+  return Buffer.from(html.toString('latin1').replace(attribute, '$1'), 'latin1');
+}
