@@ -15,8 +15,21 @@ const problem = (env: NodeJS.ProcessEnv) => {
 describe('a production server at a public address', () => {
   const deployed = { NODE_ENV: 'production', PUBLIC_URL: 'https://beesang.example' } as NodeJS.ProcessEnv;
 
+  it('takes AUTH_SECRETS as a key ring, and says what is wrong with one', () => {
+    const one = 'a'.repeat(32);
+    const two = 'b'.repeat(32);
+    expect(loadConfig({ ...deployed, AUTH_SECRETS: `new:${two},default:${one}` }).authSecrets).toEqual([
+      { kid: 'new', secret: two },
+      { kid: 'default', secret: one },
+    ]);
+    expect(problem({ ...deployed, AUTH_SECRETS: `k1:${one},k1:${two}` })).toContain('duplicate key id');
+    expect(problem({ ...deployed, AUTH_SECRETS: 'k1:short' })).toContain('32자 이상');
+    expect(problem({ ...deployed, AUTH_SECRETS: one })).toContain('kid:secret');
+    expect(problem({ ...deployed, AUTH_SECRETS: `k1:${one}`, AUTH_SECRET: two })).toContain('AUTH_SECRETS 의 마지막 항목');
+  });
+
   it('does not start without AUTH_SECRET, and says so in Korean', () => {
-    expect(problem(deployed)).toContain('AUTH_SECRET이 필요합니다');
+    expect(problem(deployed)).toContain('AUTH_SECRETS(또는 AUTH_SECRET)가 필요합니다');
     expect(problem({ ...deployed, DATABASE_URL: 'postgres://db/beesang' })).toContain('AUTH_SECRET');
   });
 

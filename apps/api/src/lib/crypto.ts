@@ -58,7 +58,7 @@ export function decrypt(keys: string | Keyring, sealed: string): string {
   const parts = sealed.split('.');
   const [iv, tag, body] = parts.slice(-3).map((p) => Buffer.from(p, 'base64url')) as [Buffer, Buffer, Buffer];
   if (parts.length === 4) {
-    const secret = typeof keys === 'string' ? undefined : keys.byKid(parts[0] as string);
+    const secret = typeof keys === 'string' ? keys : keys.byKid(parts[0] as string);
     if (!secret) throw new Error('sealed with an unknown key');
     return open(secret, iv, tag, body);
   }

@@ -15,6 +15,8 @@ declare module 'fastify' {
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The cookies that carry a session (session-cookies.ts); BEESANG_SESSION only hints at one. */
+const SESSION_COOKIES = [ACCESS_COOKIE, REFRESH_COOKIE, 'BEESANG_SESSION'] as const;
 
 /** Bearer token (apps) or the ACCESS_TOKEN cookie (web). */
 export function accessTokenOf(req: FastifyRequest): string | undefined {
@@ -33,7 +35,10 @@ export async function registerAuth(app: FastifyInstance, options: { auth: AuthSe
 
   app.addHook('onRequest', async (req) => {
     if (!UNSAFE.has(req.method) || req.headers.authorization) return;
-    const hasSessionCookie = Object.keys(req.cookies ?? {}).length > 0;
+    // Only our session cookies make a request act as the member: any other cookie (a load
+    // balancer's, say, or none at all as on Apple's cross-site form post) is no reason to refuse.
+    const cookies = req.cookies ?? {};
+    const hasSessionCookie = SESSION_COOKIES.some((name) => cookies[name] !== undefined);
     if (!hasSessionCookie) return;
     const origin = req.headers.origin;
     const site = req.headers['sec-fetch-site'];

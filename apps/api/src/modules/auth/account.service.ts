@@ -175,6 +175,17 @@ export function createAccountService(deps: {
         },
         clock.now(),
       );
+      // What an approved badge vouches for changed: operators look again before it shows (decision 0016).
+      const changed = (next: string | undefined, now: string | null) => next !== undefined && next !== (now ?? '');
+      if (
+        expert &&
+        (changed(body.expertName, member.expert_name) ||
+          changed(body.officeName, member.office_name) ||
+          changed(body.officeDept, member.office_dept)) &&
+        (await users.reopenExpertClaim(member.id, clock.now()))
+      ) {
+        bus?.publish(TOPICS.listings);
+      }
       const updated = await users.findById(member.id);
       if (!updated) throw new AppError(401, 'sessionExpired', 'UNAUTHORIZED');
       if (expert && (body.officeName !== undefined || body.introduction !== undefined)) await auth.screenProfile(member.id, updated);

@@ -298,6 +298,15 @@ describe('tokens (SECURITY.md §Tokens)', () => {
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(crossSite.statusCode).toBe(403);
+    // A cookie that is not ours (a load balancer's stickiness cookie) carries no session: a
+    // cross-site post with only that is answered as a visitor's, as Apple's form post must be.
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { SERVERID: 'app-2' },
+      headers: { origin: 'https://appleid.apple.com', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(foreign.statusCode).toBe(204);
     // The session survived both attempts.
     expect((await t.app.inject(post('/api/auth/refresh', { refreshToken: member.refreshToken }))).statusCode).toBe(200);
   });

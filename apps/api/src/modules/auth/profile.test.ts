@@ -200,6 +200,29 @@ describe('expert office on /myPage (spec §5 sign-up rules)', () => {
     expect(await stored(m.id)).toMatchObject({ office_name: '새증권', office_dept: 'IB본부' });
   });
 
+  it('an approved expert who changes name, office or department goes back to the operators before the badge shows again', async () => {
+    const m = await member({ ...office.PB, profileUrl: await uploadPhoto() });
+    await t.db
+      .updateTable('users')
+      .set({ expert_status: 'APPROVED', expert_proof_url: '/uploads/card.webp' })
+      .where('id', '=', m.id)
+      .execute();
+    const badge = () =>
+      t.db.selectFrom('users').select(['expert_status', 'public_expert_type']).where('id', '=', m.id).executeTakeFirstOrThrow();
+    expect(await badge()).toEqual({ expert_status: 'APPROVED', public_expert_type: 1 });
+    // An introduction is the member's own words, not what the badge vouches for: the badge stays.
+    expect((await putMyPage(m.headers, { introduction: '장기 투자를 돕습니다.' })).statusCode).toBe(200);
+    expect((await badge()).expert_status).toBe('APPROVED');
+    // The same office again changes nothing either.
+    expect((await putMyPage(m.headers, { officeName: office.PB.officeInfo.name })).statusCode).toBe(200);
+    expect((await badge()).expert_status).toBe('APPROVED');
+    // Another firm: the claim waits for an operator, and others see a normal member meanwhile.
+    const res = await putMyPage(m.headers, { officeName: '다른증권' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { result: { expertStatus: string } }).result.expertStatus).toBe('PENDING');
+    expect(await badge()).toEqual({ expert_status: 'PENDING', public_expert_type: 0 });
+  });
+
   it('a CTA member may change the office but not empty it', async () => {
     const m = await member({ ...office.CTA, profileUrl: await uploadPhoto() });
     const before = await stored(m.id);

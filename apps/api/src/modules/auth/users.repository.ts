@@ -327,6 +327,21 @@ export function createUsersRepository(db: Db, clock: Clock) {
       if (d.proofUrl !== undefined) q = q.where('expert_proof_url', '=', d.proofUrl);
       return (await q.returning('id').executeTakeFirst()) !== undefined;
     },
+    /**
+     * An approved expert changed what the badge vouches for (name, office, department): the claim
+     * goes back to the operators' queue, on the proof already sent, and the badge waits for them.
+     */
+    async reopenExpertClaim(id: number, at: Date): Promise<boolean> {
+      const row = await db
+        .updateTable('users')
+        .set({ expert_status: 'PENDING', expert_submitted_at: at, expert_reject_reason: null, updated_at: at })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .where('expert_status', '=', 'APPROVED')
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     /** A member's expert claim as operators judge it (deleted members included, to tell 404 from 409). */
     async expertClaim(id: number) {
       return db

@@ -62,7 +62,8 @@ describe('identity verification (simulated provider)', () => {
     expect(res.json()).toMatchObject({ result: { userLevel: UserLevel.REGULAR, userName: '박인증' } });
     const rows = await sql<{ row: string }>`select row_to_json(u)::text as row from users u where ci_enc is not null`.execute(t.db);
     expect(rows.rows.length).toBeGreaterThan(0);
-    for (const r of rows.rows) expect(JSON.parse(r.row).ci_enc).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    // Sealed with the key ring: key id, IV, tag, ciphertext.
+    for (const r of rows.rows) expect(JSON.parse(r.row).ci_enc).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+\.[\w-]+$/);
     // A request works once.
     await expectError(t.app, { method: 'POST', url: '/api/identity/verify', payload: { requestId }, headers: bearer(m.accessToken) }, 410);
   });

@@ -456,11 +456,16 @@ describe('members section', () => {
     const grant = (role: StaffRole | null, who = m.id) =>
       t.app.inject({ method: 'POST', url: `/api/admin/member/${who}/role`, payload: { role }, headers: admin.headers });
     expect((await grant('EDITOR')).statusCode).toBe(200);
-    await expectError(t.app, { url: '/api/admin/members?query=x', headers: m.headers }, 403, messages.staffOnly);
+    // A role change ends the member's sessions (issue 13 §2): the old token stops at the next request…
+    await expectError(t.app, { url: '/api/admin/members?query=x', headers: m.headers }, 401);
+    // …and signed in again, the member has the new role's reach and no more.
+    await expectError(t.app, { url: '/api/admin/members?query=x', headers: await freshHeaders(t, m.id) }, 403, messages.staffOnly);
     expect((await grant('MODERATOR')).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/admin/members?query=x', headers: m.headers })).statusCode).toBe(200);
+    const moderator = await freshHeaders(t, m.id);
+    expect((await t.app.inject({ url: '/api/admin/members?query=x', headers: moderator })).statusCode).toBe(200);
     expect((await grant(null)).statusCode).toBe(200);
-    await expectError(t.app, { url: '/api/admin/members?query=x', headers: m.headers }, 403, messages.staffOnly);
+    await expectError(t.app, { url: '/api/admin/members?query=x', headers: moderator }, 401);
+    await expectError(t.app, { url: '/api/admin/members?query=x', headers: await freshHeaders(t, m.id) }, 403, messages.staffOnly);
     await expectError(
       t.app,
       { method: 'POST', url: `/api/admin/member/${admin.id}/role`, payload: { role: null }, headers: admin.headers },

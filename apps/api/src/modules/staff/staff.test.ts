@@ -9,7 +9,7 @@ import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { parseStaffGrantArgs, setStaffRole } from '../../db/staff.ts';
 import { expectError } from '../../test/http.ts';
-import { createMember, expiredToken, type TestMember } from '../../test/members.ts';
+import { createMember, expiredToken, freshHeaders, type TestMember } from '../../test/members.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -27,6 +27,9 @@ beforeAll(async () => {
     .where('id', '=', member.id)
     .execute();
   expect(await setStaffRole(t.db, 'OPS@beesang.kr', 'ADMIN')).toBe(operator.id);
+  // A role change ends the member's sessions (issue 13 §2): the operator signs in again as one.
+  expect((await t.app.inject({ url: '/api/admin/access-log', headers: operator.headers })).statusCode).toBe(401);
+  operator = { ...operator, headers: await freshHeaders(t, operator.id) };
 });
 
 afterAll(() => t?.close());
@@ -80,7 +83,9 @@ describe('staff access to personal data (SECURITY.md 24)', () => {
 
   it('revoking the role ends the access', async () => {
     expect(await setStaffRole(t.db, 'ops@beesang.kr', null)).toBe(operator.id);
-    await expectError(t.app, { method: 'GET', url: `/api/admin/member/${member.id}`, headers: operator.headers }, 403);
+    // The session ended with the role; signed in again, the member is no operator.
+    await expectError(t.app, { method: 'GET', url: `/api/admin/member/${member.id}`, headers: operator.headers }, 401);
+    await expectError(t.app, { method: 'GET', url: `/api/admin/member/${member.id}`, headers: await freshHeaders(t, operator.id) }, 403);
     expect(await setStaffRole(t.db, 'nobody@example.com', 'ADMIN')).toBeNull();
   });
 });
