@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { appleClientSecret } from '../modules/auth/social/apple-client-secret.ts';
 import { NAVER_API_BASE, NAVER_AUTH_BASE } from '../modules/auth/social/naver.ts';
 import { isLoopbackHttp, type OidcProviderConfig } from '../modules/auth/social/oidc-provider.ts';
-import type { SocialProviders } from '../modules/auth/social.service.ts';
+import type { SocialProviders } from '../modules/auth/social/social.service.ts';
 import { ConfigError } from './config.ts';
 
 const OIDC_NAMES = ['kakao', 'google', 'apple'] as const;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_HINT_COOKIE } from '../modules/auth/session-cookies.ts';
+import { SESSION_HINT_COOKIE } from '../modules/auth/session/session-cookies.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../plugins/auth.ts';
 import { withoutLinkNonces } from './nonce-splice.ts';
 import { type CachedPage, cachedPage } from './page-cache.ts';

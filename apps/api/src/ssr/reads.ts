@@ -36,7 +36,7 @@ import {
 import { z } from 'zod';
 import { AppError } from '../lib/errors.ts';
 import { type AuthService, activeMember } from '../modules/auth/auth.service.ts';
-import type { SocialService } from '../modules/auth/social.service.ts';
+import type { SocialService } from '../modules/auth/social/social.service.ts';
 import type { UserRow } from '../modules/auth/users.repository.ts';
 import type { ContentService } from '../modules/content/content.service.ts';
 import { expertQueueSchema } from '../modules/expert/admin-expert.routes.ts';

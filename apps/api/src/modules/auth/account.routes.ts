@@ -17,7 +17,7 @@ import { requireMember } from '../../plugins/auth.ts';
 import { ticketOf } from '../sms/sms.routes.ts';
 import type { AccountService } from './account.service.ts';
 import type { AuthService } from './auth.service.ts';
-import { clearSessionCookies, isAppDevice, sessionAnswer } from './session-cookies.ts';
+import { clearSessionCookies, isAppDevice, sessionAnswer } from './session/session-cookies.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 

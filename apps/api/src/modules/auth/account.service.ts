@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import { type InvalidationBus, TOPICS } from '../../lib/invalidation.ts';
 import type { SmsService } from '../sms/sms.service.ts';
 import type { AuthService, SessionHolder } from './auth.service.ts';
-import type { TokensRepository } from './tokens.repository.ts';
+import type { TokensRepository } from './session/tokens.repository.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
 
 const FAILURE_WINDOW_MS = 15 * 60_000;

@@ -15,7 +15,7 @@ import { accessTokenOf, REFRESH_COOKIE, requireMember } from '../../plugins/auth
 import type { Limits } from '../limits/limits.ts';
 import { ticketOf } from '../sms/sms.routes.ts';
 import type { AuthService } from './auth.service.ts';
-import { clearSessionCookies, isAppDevice, sessionAnswer } from './session-cookies.ts';
+import { clearSessionCookies, isAppDevice, sessionAnswer } from './session/session-cookies.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookies: boolean; limits: Limits }> = async (
   app,

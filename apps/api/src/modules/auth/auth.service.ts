@@ -7,8 +7,8 @@ import { AppError } from '../../lib/errors.ts';
 import type { Keyring } from '../../lib/keyring.ts';
 import { maskPhone } from '../../lib/log.ts';
 import type { SmsService } from '../sms/sms.service.ts';
-import { signAccessToken, verifyAccessClaims } from './jwt.ts';
-import type { TokensRepository } from './tokens.repository.ts';
+import { signAccessToken, verifyAccessClaims } from './session/jwt.ts';
+import type { TokensRepository } from './session/tokens.repository.ts';
 import type { NewUser, UserRow, UsersRepository } from './users.repository.ts';
 
 export const ACCESS_TTL_SECONDS = 15 * 60;

@@ -2,7 +2,7 @@ import { SanctionState, type StaffRole } from '@beesang/contract';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import type { TokensRepository } from './tokens.repository.ts';
+import type { TokensRepository } from './session/tokens.repository.ts';
 import type { UsersRepository } from './users.repository.ts';
 
 export interface SanctionInput {

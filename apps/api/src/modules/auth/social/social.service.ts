@@ -1,16 +1,16 @@
 import { LoginProvider, SanctionState, type TokenPair } from '@beesang/contract';
 import { calculatePKCECodeChallenge, randomNonce, randomPKCECodeVerifier, randomState } from 'openid-client';
-import type { Clock } from '../../lib/clock.ts';
-import type { encrypt } from '../../lib/crypto.ts';
-import { AppError, isUniqueViolation } from '../../lib/errors.ts';
-import type { AuthService } from './auth.service.ts';
-import { appleName } from './social/apple-user.ts';
-import type { IdClaims } from './social/id-token.ts';
-import { createNaverProvider, type NaverConfig, type NaverProfile } from './social/naver.ts';
-import { createOidcProvider, type OidcName, type OidcProvider, type OidcProviderConfig } from './social/oidc-provider.ts';
-import { ProviderError } from './social/provider-error.ts';
-import { createSealer } from './social/sealed.ts';
-import type { UsersRepository } from './users.repository.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import type { encrypt } from '../../../lib/crypto.ts';
+import { AppError, isUniqueViolation } from '../../../lib/errors.ts';
+import type { AuthService } from '../auth.service.ts';
+import type { UsersRepository } from '../users.repository.ts';
+import { appleName } from './apple-user.ts';
+import type { IdClaims } from './id-token.ts';
+import { createNaverProvider, type NaverConfig, type NaverProfile } from './naver.ts';
+import { createOidcProvider, type OidcName, type OidcProvider, type OidcProviderConfig } from './oidc-provider.ts';
+import { ProviderError } from './provider-error.ts';
+import { createSealer } from './sealed.ts';
 
 export type SocialName = 'google' | 'kakao' | 'naver' | 'apple';
 export const SOCIAL_TYPES: Record<SocialName, number> = {

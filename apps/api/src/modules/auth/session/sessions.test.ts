@@ -1,13 +1,13 @@
 import { messages, SanctionState } from '@beesang/contract';
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '../../config/config.ts';
-import { decrypt, encrypt } from '../../lib/crypto.ts';
-import { createKeyring } from '../../lib/keyring.ts';
-import { expectError } from '../../test/http.ts';
-import { newPhone, verifiedTicket } from '../../test/phone.ts';
-import { createTestApp, secondInstance, type TestApp } from '../../test/test-app.ts';
-import { REFRESH_GRACE_MS } from './auth.service.ts';
+import { ConfigError } from '../../../config/config.ts';
+import { decrypt, encrypt } from '../../../lib/crypto.ts';
+import { createKeyring } from '../../../lib/keyring.ts';
+import { expectError } from '../../../test/http.ts';
+import { newPhone, verifiedTicket } from '../../../test/phone.ts';
+import { createTestApp, secondInstance, type TestApp } from '../../../test/test-app.ts';
+import { REFRESH_GRACE_MS } from '../auth.service.ts';
 
 /**
  * Issue 13 §2: sessions end when they should — on the next request, whichever instance serves

@@ -1,8 +1,8 @@
 import type { TokenAnswer, TokenPair } from '@beesang/contract';
 import type { FastifyReply } from 'fastify';
-import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../plugins/auth.ts';
-import { TICKET_COOKIE } from '../sms/sms.routes.ts';
-import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS } from './auth.service.ts';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../../plugins/auth.ts';
+import { TICKET_COOKIE } from '../../sms/sms.routes.ts';
+import { ACCESS_TTL_SECONDS, REFRESH_TTL_MS } from '../auth.service.ts';
 
 /**
  * Says "a refresh token was issued to this browser" to page requests, which never carry the refresh

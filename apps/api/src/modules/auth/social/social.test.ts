@@ -1,8 +1,8 @@
 import { LoginProvider, messages } from '@beesang/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type OidcMock, startOidcMock } from '../../../../../scripts/testing/oidc-mock.ts';
-import { expectError } from '../../test/http.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type OidcMock, startOidcMock } from '../../../../../../scripts/testing/oidc-mock.ts';
+import { expectError } from '../../../test/http.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 /**
  * Kakao and Google through openid-client against local fakes that behave like them (discovery,

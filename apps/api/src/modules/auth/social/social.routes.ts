@@ -1,8 +1,8 @@
 import { envelope, errorSchema, tokenAnswerSchema } from '@beesang/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.ts';
-import { isAppDevice, sessionAnswer } from './session-cookies.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { isAppDevice, sessionAnswer } from '../session/session-cookies.ts';
 import { APPLE_CALLBACK_PATH, SOCIAL_TYPES, type SocialName, type SocialService } from './social.service.ts';
 
 const FLOW_COOKIE = 'SOCIAL_FLOW';

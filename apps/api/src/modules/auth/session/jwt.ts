@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { Keyring } from '../../lib/keyring.ts';
+import type { Keyring } from '../../../lib/keyring.ts';
 
 /**
  * Access tokens: HS256 JWTs signed and verified with `jose` (decision 0017). The header names the
