@@ -89,7 +89,7 @@ describe('Kubernetes manifests', () => {
     expect(job.spec.template.metadata.labels['app.kubernetes.io/component']).not.toBe('web');
   });
 
-  it('the ConfigMap and the example Secret make a configuration the server starts with: S3 for uploads, Redis for the bus', () => {
+  it('the ConfigMap and the example Secret make a configuration the server starts with: S3 for uploads, Redis for the bus, real 본인확인 and SMS', () => {
     const config = one('ConfigMap');
     const secret = one('Secret');
     const refs = one('Deployment').spec.template.spec.containers[0].envFrom;
@@ -101,8 +101,21 @@ describe('Kubernetes manifests', () => {
     expect(loaded.redisUrl).toMatch(/^rediss?:\/\//);
     expect(loaded.databaseUrl).toMatch(/^postgres:\/\//);
     expect(loaded.devSmsOutbox).toBe(false);
+    // Real 본인확인 and SMS: a deployment refuses the simulated ones unless told otherwise.
+    expect(loaded.identity.provider).toBe('portone');
+    expect(loaded.sms.provider).toBe('solapi');
+    expect(env.ALLOW_SIMULATED_PROVIDERS).toBeUndefined();
     // Secrets stay out of the ConfigMap.
-    for (const key of ['DATABASE_URL', 'REDIS_URL', 'AUTH_SECRET', 'S3_SECRET_ACCESS_KEY']) expect(config.data[key], key).toBeUndefined();
+    for (const key of [
+      'DATABASE_URL',
+      'REDIS_URL',
+      'AUTH_SECRET',
+      'S3_SECRET_ACCESS_KEY',
+      'PORTONE_API_SECRET',
+      'SOLAPI_API_KEY',
+      'SOLAPI_API_SECRET',
+    ])
+      expect(config.data[key], key).toBeUndefined();
   });
 });
 

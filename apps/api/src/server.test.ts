@@ -83,6 +83,32 @@ describe('server start-up errors', () => {
     expect(stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('a deployment with the simulated 본인확인 and the SMS log does not start, and names what to configure', async () => {
+    const { code, stderr } = await runServer({
+      PORT: '0',
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://beesang.example',
+      AUTH_SECRET: 'k'.repeat(40),
+      AUTH_SECRETS: '',
+      DATABASE_URL: '',
+      IDENTITY_PROVIDER: '',
+      SMS_PROVIDER: '',
+      ALLOW_SIMULATED_PROVIDERS: '',
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain('본인확인이 테스트 모드입니다');
+    expect(stderr).toContain('SMS가 발송되지 않고 로그에만 남습니다');
+    for (const name of [
+      'IDENTITY_PROVIDER=portone',
+      'PORTONE_API_SECRET',
+      'SMS_PROVIDER=solapi',
+      'SOLAPI_API_KEY',
+      'ALLOW_SIMULATED_PROVIDERS=1',
+    ])
+      expect(stderr).toContain(name);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('a malformed DATABASE_URL is reported as a configuration error', async () => {
     const { code, stderr } = await runServer({ PORT: '0', DATABASE_URL: 'mysql://x' });
     expect(code).toBe(1);

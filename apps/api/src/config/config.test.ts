@@ -13,7 +13,8 @@ const problem = (env: NodeJS.ProcessEnv) => {
 };
 
 describe('a production server at a public address', () => {
-  const deployed = { NODE_ENV: 'production', PUBLIC_URL: 'https://beesang.example' } as NodeJS.ProcessEnv;
+  // A demo site: the simulated providers' own refusal is tested below.
+  const deployed = { NODE_ENV: 'production', PUBLIC_URL: 'https://beesang.example', ALLOW_SIMULATED_PROVIDERS: '1' } as NodeJS.ProcessEnv;
 
   it('takes AUTH_SECRETS as a key ring, and says what is wrong with one', () => {
     const one = 'a'.repeat(32);
@@ -68,6 +69,7 @@ describe('where a deployment keeps uploads', () => {
     PUBLIC_URL: 'https://beesang.example',
     AUTH_SECRET: SECRET,
     DATABASE_URL: 'postgres://db/beesang',
+    ALLOW_SIMULATED_PROVIDERS: '1',
   };
   const s3 = { S3_BUCKET: 'media', S3_ENDPOINT: 'https://s3.example', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
 
@@ -89,12 +91,14 @@ describe('where a deployment keeps uploads', () => {
   it('npm start, PostgreSQL on this machine, and the embedded database at a public address are not such deployments', () => {
     expect(loadConfig({}).s3).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/beesang' }).databaseUrl).toBe('postgres://localhost/beesang');
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://beesang.example', AUTH_SECRET: SECRET }).s3).toBeUndefined();
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://beesang.example', AUTH_SECRET: SECRET, ALLOW_SIMULATED_PROVIDERS: '1' }).s3,
+    ).toBeUndefined();
   });
 });
 
 describe('API_DOCS: whether /api/docs is served', () => {
-  const deployment = { NODE_ENV: 'production', PUBLIC_URL: 'https://beesang.example', AUTH_SECRET: SECRET };
+  const deployment = { NODE_ENV: 'production', PUBLIC_URL: 'https://beesang.example', AUTH_SECRET: SECRET, ALLOW_SIMULATED_PROVIDERS: '1' };
 
   it('a deployment keeps the API map to itself unless API_DOCS=1', () => {
     expect(loadConfig(deployment).apiDocs).toBe(false);
@@ -110,5 +114,52 @@ describe('API_DOCS: whether /api/docs is served', () => {
 
   it('refuses a value it would have to guess at', () => {
     expect(problem({ API_DOCS: 'yes' })).toContain('API_DOCS');
+  });
+});
+
+describe('the simulated 본인확인 and SMS log in a deployment', () => {
+  const deployment = { NODE_ENV: 'production', PUBLIC_URL: 'https://beesang.example', AUTH_SECRET: SECRET };
+  const portone = {
+    IDENTITY_PROVIDER: 'portone',
+    PORTONE_API_SECRET: 'secret',
+    PORTONE_STORE_ID: 'store-1',
+    PORTONE_CHANNEL_KEY: 'channel-1',
+  };
+  const solapi = { SMS_PROVIDER: 'solapi', SOLAPI_API_KEY: 'key', SOLAPI_API_SECRET: 'secret', SOLAPI_SENDER: '0212345678' };
+
+  it('are refused, in Korean and English, naming what to configure instead', () => {
+    const message = problem(deployment) ?? '';
+    expect(message).toContain('본인확인이 테스트 모드입니다');
+    expect(message).toContain('SMS가 발송되지 않고 로그에만 남습니다');
+    expect(message).toContain('identity verification is simulated in a deployment');
+    for (const name of ['IDENTITY_PROVIDER=portone', 'PORTONE_API_SECRET', 'PORTONE_STORE_ID', 'PORTONE_CHANNEL_KEY'])
+      expect(message).toContain(name);
+    for (const name of ['SMS_PROVIDER=solapi', 'SOLAPI_API_KEY', 'SOLAPI_API_SECRET', 'SOLAPI_SENDER', 'ALLOW_SIMULATED_PROVIDERS=1'])
+      expect(message).toContain(name);
+    // Each on its own, and the simulated provider chosen by name too.
+    const identityOnly = problem({ ...deployment, ...solapi, IDENTITY_PROVIDER: 'simulated' }) ?? '';
+    expect(identityOnly).toContain('IDENTITY_PROVIDER=portone');
+    expect(identityOnly).not.toContain('SMS_PROVIDER=solapi');
+    const smsOnly = problem({ ...deployment, ...portone, SMS_PROVIDER: 'log' }) ?? '';
+    expect(smsOnly).toContain('SMS_PROVIDER=solapi');
+    expect(smsOnly).not.toContain('IDENTITY_PROVIDER=portone');
+    expect(problem({ ...deployment, ALLOW_SIMULATED_PROVIDERS: '0' })).toContain('ALLOW_SIMULATED_PROVIDERS=1');
+  });
+
+  it('start with PortOne and Solapi, or with ALLOW_SIMULATED_PROVIDERS=1 for a demo or staging site', () => {
+    const real = loadConfig({ ...deployment, ...portone, ...solapi });
+    expect(real.identity.provider).toBe('portone');
+    expect(real.sms.provider).toBe('solapi');
+    const demo = loadConfig({ ...deployment, ALLOW_SIMULATED_PROVIDERS: '1' });
+    expect(demo.identity.provider).toBe('simulated');
+    expect(demo.sms.provider).toBe('log');
+    // Still no readable copy of the codes at a public address.
+    expect(demo.devSmsOutbox).toBe(false);
+  });
+
+  it('npm start on this machine, and development anywhere, need none of it', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).identity.provider).toBe('simulated');
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1:4100' }).sms.provider).toBe('log');
+    expect(loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'https://dev.beesang.example' }).identity.provider).toBe('simulated');
   });
 });

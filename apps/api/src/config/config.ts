@@ -52,6 +52,7 @@ const envSchema = z.object({
   PORTONE_STORE_ID: z.string().optional(),
   PORTONE_CHANNEL_KEY: z.string().optional(),
   PORTONE_API_BASE: z.url().default('https://api.portone.io'),
+  ALLOW_SIMULATED_PROVIDERS: z.enum(['true', 'false', '1', '0']).optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN은 16자 이상이어야 합니다 (at least 16 characters)').optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
@@ -189,6 +190,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const devClock = e.DEV_CLOCK === 'true' || e.DEV_CLOCK === '1';
   if (deployed && devClock) {
     problems.push('공개 주소의 운영 서버에서는 DEV_CLOCK을 켤 수 없습니다 (the movable clock is for local tests only)');
+  }
+  // The simulated 본인확인 lets anyone through with any name, and the log gateway sends no SMS (the
+  // codes only reach the log): a deployment runs them only when told to by name, for a demo or
+  // staging site (decision 0015).
+  const simulatedAllowed = e.ALLOW_SIMULATED_PROVIDERS === 'true' || e.ALLOW_SIMULATED_PROVIDERS === '1';
+  if (deployed && !simulatedAllowed && e.IDENTITY_PROVIDER !== 'portone') {
+    problems.push(
+      `공개 주소(${publicUrl})의 운영 서버에서 본인확인이 테스트 모드입니다(누구나 아무 이름으로 통과): IDENTITY_PROVIDER=portone 과 PORTONE_API_SECRET, PORTONE_STORE_ID, PORTONE_CHANNEL_KEY 를 설정하세요. ` +
+        '시연·스테이징 사이트라면 ALLOW_SIMULATED_PROVIDERS=1 ' +
+        '(identity verification is simulated in a deployment: set IDENTITY_PROVIDER=portone with PORTONE_API_SECRET, PORTONE_STORE_ID, PORTONE_CHANNEL_KEY; or ALLOW_SIMULATED_PROVIDERS=1 for a demo or staging site)',
+    );
+  }
+  if (deployed && !simulatedAllowed && e.SMS_PROVIDER !== 'solapi') {
+    problems.push(
+      `공개 주소(${publicUrl})의 운영 서버에서 SMS가 발송되지 않고 로그에만 남습니다: SMS_PROVIDER=solapi 와 SOLAPI_API_KEY, SOLAPI_API_SECRET, SOLAPI_SENDER 를 설정하세요. ` +
+        '시연·스테이징 사이트라면 ALLOW_SIMULATED_PROVIDERS=1 ' +
+        '(SMS are only logged in a deployment: set SMS_PROVIDER=solapi with SOLAPI_API_KEY, SOLAPI_API_SECRET, SOLAPI_SENDER; or ALLOW_SIMULATED_PROVIDERS=1 for a demo or staging site)',
+    );
   }
   // Several instances on one PostgreSQL database each write uploads to their own disk, and every
   // other instance answers 404 for them: a deployment says where uploads go (decision 0010).

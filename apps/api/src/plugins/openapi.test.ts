@@ -236,7 +236,12 @@ describe('the access each operation is documented with', () => {
 });
 
 describe('/api/docs in a deployment', () => {
-  const deployed = { NODE_ENV: 'production', PUBLIC_URL: 'https://beesang.example', AUTH_SECRET: 'k'.repeat(40) };
+  const deployed = {
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'https://beesang.example',
+    AUTH_SECRET: 'k'.repeat(40),
+    ALLOW_SIMULATED_PROVIDERS: '1',
+  };
 
   it('answers 404, page and JSON alike, unless API_DOCS=1', async () => {
     const off = await createTestApp({ seed: false, config: { apiDocs: loadConfig(deployed).apiDocs } });
