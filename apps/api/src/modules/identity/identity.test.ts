@@ -42,6 +42,8 @@ describe('identity verification (simulated provider)', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('테스트 모드');
     expect(page.body).toContain("kind: 'authCI'");
+    // It names the site icon, so the browser does not ask for a missing /favicon.ico.
+    expect(page.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
   });
 
   it('makes a COMMON member REGULAR; the CI is stored encrypted, never in the clear', async () => {

@@ -68,6 +68,7 @@ export function portOneHandoffPage(p: {
   return `<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>본인확인</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
 body{font-family:system-ui,-apple-system,'Apple SD Gothic Neo','Noto Sans KR',sans-serif;margin:0;background:#f9fafb;color:#191f28}
 main{max-width:400px;margin:24px auto;background:#fff;border-radius:16px;padding:24px;text-align:center}

@@ -49,6 +49,7 @@ export function simulatedProviderPage(requestToken: string): string {
   return `<!doctype html>
 <html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>본인확인 (테스트 모드)</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${STYLE}</style></head>
 <body>
 <div class="test" role="status">테스트 모드 · 실제 본인확인이 아닙니다</div>

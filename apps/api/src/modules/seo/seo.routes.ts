@@ -17,6 +17,12 @@ export const seoRoutes: FastifyPluginAsync<{ stocks: StockService; contents: Con
       .send(`User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /myPage\nDisallow: /favorite\n\nSitemap: ${publicUrl}/sitemap.xml\n`),
   );
 
+  // Browsers ask for /favicon.ico on pages that name no icon (the identity pages, a raw API answer);
+  // the site's icon is the SVG in apps/web/public.
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_req, reply) =>
+    reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301),
+  );
+
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => {
     const [companies, posts] = await Promise.all([stocks.sitemapEntries(), contents.sitemapEntries()]);
     const urls: string[] = STATIC_PATHS.map((p) => `<url><loc>${escapeXml(publicUrl + p)}</loc><changefreq>daily</changefreq></url>`);

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -18,6 +20,15 @@ describe('GET /robots.txt', () => {
     expect(lines).toContain('User-agent: *');
     expect(lines).toContain('Disallow: /api/');
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  });
+});
+
+describe('GET /favicon.ico', () => {
+  it('sends browsers that ask for it to the site icon, so no page gets a 404 for it', async () => {
+    const res = await t.app.inject('/favicon.ico');
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/favicon.svg');
+    expect(existsSync(fileURLToPath(new URL('../../../../web/public/favicon.svg', import.meta.url)))).toBe(true);
   });
 });
 
