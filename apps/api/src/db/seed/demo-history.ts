@@ -1,4 +1,5 @@
 import { seoulDay } from '@beesang/contract';
+import { debtRatio, operatingMargin, returnOnEquity } from '../../modules/stock/import/financial-ratios.ts';
 import { type DemoCompany, roundToTick } from './demo-companies.ts';
 import type { Random } from './random.ts';
 
@@ -25,6 +26,9 @@ export interface DemoHistory {
     operating_margin: number;
     debt_ratio: number;
     roe: number;
+    /** Not stored: what the ratios are computed from, kept for the seed's test. */
+    equity: number;
+    liabilities: number;
   }>;
   prices: Array<{ current: number; previous: number; updatedAt: Date; views: number }>;
 }
@@ -80,18 +84,26 @@ export function generateHistory(random: Random, companies: DemoCompany[], days: 
     const lastYear = Number(todayDay.slice(0, 4)) - 1;
     for (let year = lastYear - 3; year <= lastYear; year++) {
       revenue = Math.round(revenue * (0.85 + random.next() * 0.6));
-      const margin = Math.round((random.next() * 0.5 - 0.2) * 10_000) / 100;
-      const operatingProfit = Math.round((revenue * margin) / 100);
+      const drawnMargin = random.next() * 0.5 - 0.2;
+      const operatingProfit = Math.round(revenue * drawnMargin);
       const netIncome = Math.round(operatingProfit * (0.6 + random.next() * 0.3));
+      // The balance sheet beside the statement, and every ratio computed from them (issue 14 §3:
+      // a net loss never sits beside a positive ROE). Five draws a year, as before, so the bars
+      // of the companies after this one stay the same.
+      const liabilitiesPerEquity = random.next() * 3;
+      const equity = Math.round(revenue * (0.5 + random.next() * 1.5));
+      const statement = { revenue, operatingProfit, netIncome, equity, liabilities: Math.round(equity * liabilitiesPerEquity) };
       h.financials.push({
         companyIndex,
         year,
         revenue,
         operating_profit: operatingProfit,
         net_income: netIncome,
-        operating_margin: margin,
-        debt_ratio: Math.round(random.next() * 30_000) / 100,
-        roe: Math.round((random.next() * 0.6 - 0.2) * 10_000) / 100,
+        operating_margin: operatingMargin(statement) ?? 0,
+        debt_ratio: debtRatio(statement) ?? 0,
+        roe: returnOnEquity(statement) ?? 0,
+        equity: statement.equity,
+        liabilities: statement.liabilities,
       });
     }
   });

@@ -7,7 +7,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../database.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { prepareDatabase } from '../prepare.ts';
+import { businessDays, generateCompanies } from './demo-companies.ts';
+import { generateHistory } from './demo-history.ts';
 import { isNewDataDir } from './first-start.ts';
+import { createRandom } from './random.ts';
 import { backfillDemoBars, isDemoDataLoaded, seedDemoData } from './seed.ts';
 
 const options = { companies: 12, years: 2, today: new Date('2026-11-20T05:00:00.000Z') };
@@ -37,6 +40,33 @@ const owed = async (h: DatabaseHandle) =>
   (await h.db.selectFrom('app_meta').select('key').where('key', '=', 'demo_bars_pending').executeTakeFirst()) !== undefined;
 
 describe('demo data', () => {
+  it("every company's ratios agree with the statements beside them (issue 14 §3)", async () => {
+    // From the balance sheet the ratios are drawn from: ROE = net income / equity and so on.
+    const random = createRandom(7);
+    const companies = generateCompanies(random, 40, options.today);
+    const history = generateHistory(random, companies, businessDays(options.today, 1), options.today);
+    expect(history.financials.length).toBe(160);
+    for (const f of history.financials) {
+      expect(f.equity).toBeGreaterThan(0);
+      expect(f.roe).toBeCloseTo((f.net_income / f.equity) * 100, 2);
+      expect(f.debt_ratio).toBeCloseTo((f.liabilities / f.equity) * 100, 2);
+      expect(f.operating_margin).toBeCloseTo((f.operating_profit / f.revenue) * 100, 2);
+    }
+    expect(history.financials.some((f) => f.net_income < 0)).toBe(true);
+
+    // And in the database, where only the ratios are stored: a net loss never shows a positive ROE.
+    const h = await fresh();
+    await seedDemoData(h.db, options);
+    const rows = await h.db.selectFrom('company_financials').selectAll().execute();
+    expect(rows.length).toBe(options.companies * 4);
+    for (const r of rows) {
+      const [revenue, op, net, roe] = [Number(r.revenue), Number(r.operating_profit), Number(r.net_income), Number(r.roe)];
+      expect(Number(r.operating_margin)).toBeCloseTo((op / revenue) * 100, 2);
+      expect(Math.sign(roe)).toBe(Math.sign(net));
+      expect(Number(r.debt_ratio)).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it('writes the latest three months at once when deferred, and the background fill completes the same bars', async () => {
     const whole = await fresh();
     const all = await seedDemoData(whole.db, options);

@@ -113,7 +113,12 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<{
     if (history.financials.length > 0)
       await trx
         .insertInto('company_financials')
-        .values(history.financials.map(({ companyIndex, ...f }) => ({ company_id: companyIds[companyIndex] as number, ...f })) as never)
+        .values(
+          history.financials.map(({ companyIndex, equity: _e, liabilities: _l, ...f }) => ({
+            company_id: companyIds[companyIndex] as number,
+            ...f,
+          })) as never,
+        )
         .execute();
 
     await insertDemoContentAndMarket(trx, {

@@ -89,6 +89,19 @@ describe('data import from CSV', () => {
     ['companies.csv', COMPANIES.replace(',BIO,', ',SPACE,'), 'companies.csv 2행, sector 열'],
     ['companies.csv', COMPANIES.replace('KOTC|VC', 'KOTC|NASDAQ'), 'companies.csv 2행, labels 열'],
     ['financials.csv', FINANCIALS.replace(',2025,', ',20x5,'), 'financials.csv 2행, year 열'],
+    // Ratios that contradict the statements on their line (issue 14 §3).
+    ['financials.csv', FINANCIALS.replace(',-3.2', ',3.2'), 'financials.csv 2행, roe 열: 당기순손실인데 ROE가 양수입니다 (값: "3.2")'],
+    [
+      'financials.csv',
+      FINANCIALS.replace(',-2.5,', ',2.5,'),
+      'financials.csv 2행, operating_margin 열: 영업이익률이(가) 영업이익 ÷ 매출액(-2.50%)와 맞지 않습니다',
+    ],
+    [
+      'financials.csv',
+      `${FINANCIALS.split('\n')[0]},equity,liabilities\nA10001,2025,12000000000,-300000000,-250000000,-2.5,80.1,-3.2,5000000000,4005000000\n`,
+      'financials.csv 2행, roe 열: ROE이(가) 당기순이익 ÷ 자본총계(-5.00%)와 맞지 않습니다',
+    ],
+    ['financials.csv', FINANCIALS.replace(',-3.2', ','), 'financials.csv 2행, roe 열: ROE이(가) 비어 있고 자본총계(equity)가 없거나'],
     ['companies.csv', 'code,name\nA1,x\n', 'companies.csv 1행: 필수 열이 없습니다'],
     ['prices.csv', 'code,date,open,high,low,close,volume\nA10001,2026-11-18,1,2\n', 'prices.csv 2행: 열 개수'],
   ])('rejects a bad %s naming file, line and column, and writes nothing', async (file, text, expected) => {
@@ -101,6 +114,22 @@ describe('data import from CSV', () => {
     expect(error).toBeInstanceOf(ImportError);
     expect((error as Error).message).toContain(expected);
     expect(await counts()).toEqual({ companies: 0, bars: 0, financials: 0 });
+  });
+
+  it('computes empty ratios from the statements beside them', async () => {
+    write({
+      'companies.csv': COMPANIES,
+      'financials.csv': `code,year,revenue,operating_profit,net_income,operating_margin,debt_ratio,roe,equity,liabilities
+A10001,2025,12000000000,-300000000,-250000000,,,,5000000000,4005000000
+A10001,2024,8000000000,1000000000,400000000,12.5,45.2,8,5000000000,
+`,
+    });
+    expect(await importFolder(t.db, folder)).toMatchObject({ financials: 2 });
+    const rows = await t.db.selectFrom('company_financials').selectAll().orderBy('year').execute();
+    expect(rows.map((f) => [f.year, Number(f.operating_margin), Number(f.debt_ratio), Number(f.roe)])).toEqual([
+      [2024, 12.5, 45.2, 8],
+      [2025, -2.5, 80.1, -5],
+    ]);
   });
 
   it('refuses a folder without any of the files', async () => {

@@ -1,5 +1,6 @@
 import { MARKET_LABELS, SECTORS } from '@beesang/contract';
 import { z } from 'zod';
+import { debtRatio, operatingMargin, ratioAgrees, returnOnEquity } from './financial-ratios.ts';
 
 /** Column rules of the three import files (docs/data-import.md). Korean messages name the problem. */
 const integer = (label: string, min = 0, max = Number.MAX_SAFE_INTEGER) =>
@@ -59,20 +60,107 @@ export const priceRow = z
   });
 export type PriceRowInput = z.infer<typeof priceRow>;
 
-export const financialRow = z.object({
-  code,
-  year: integer('연도', 1900, 2100),
-  revenue: integer('매출액', Number.MIN_SAFE_INTEGER),
-  operating_profit: integer('영업이익', Number.MIN_SAFE_INTEGER),
-  net_income: integer('당기순이익', Number.MIN_SAFE_INTEGER),
-  operating_margin: decimal('영업이익률'),
-  debt_ratio: decimal('부채비율'),
-  roe: decimal('ROE'),
-});
+/** A ratio column that may be left empty for the import to compute it; null when empty. */
+const optionalDecimal = (label: string) => z.union([z.literal('').transform(() => null), decimal(label)]);
+/** A column that may be absent from the header or empty; null then. */
+const optionalAmount = (label: string) =>
+  z
+    .union([z.literal(''), integer(label, Number.MIN_SAFE_INTEGER)])
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? null : v));
+const shownRatio = (n: number) => n.toFixed(2);
+
+/**
+ * A yearly statement. Its ratios must agree with the amounts on the same line (issue 14 §3):
+ * 영업이익률 = 영업이익 / 매출액, ROE = 당기순이익 / 자본총계, 부채비율 = 부채총계 / 자본총계.
+ * An empty ratio is computed when its amounts are there; without 자본총계 a ROE must at least have
+ * the sign of the net income (a net loss never shows a positive ROE).
+ */
+export const financialRow = z
+  .object({
+    code,
+    year: integer('연도', 1900, 2100),
+    revenue: integer('매출액', Number.MIN_SAFE_INTEGER),
+    operating_profit: integer('영업이익', Number.MIN_SAFE_INTEGER),
+    net_income: integer('당기순이익', Number.MIN_SAFE_INTEGER),
+    operating_margin: optionalDecimal('영업이익률'),
+    debt_ratio: optionalDecimal('부채비율'),
+    roe: optionalDecimal('ROE'),
+    equity: optionalAmount('자본총계'),
+    liabilities: optionalAmount('부채총계'),
+  })
+  .transform((r, ctx) => {
+    const amounts = {
+      revenue: r.revenue,
+      operatingProfit: r.operating_profit,
+      netIncome: r.net_income,
+      equity: r.equity,
+      liabilities: r.liabilities,
+    };
+    const problem = (column: string, message: string) => ctx.issues.push({ code: 'custom', path: [column], message, input: r });
+    const settle = (
+      column: 'operating_margin' | 'debt_ratio' | 'roe',
+      label: string,
+      computed: number | null,
+      formula: string,
+      cannot: string,
+    ) => {
+      const given = r[column];
+      if (computed === null) {
+        if (given === null) problem(column, `${label}이(가) 비어 있고 ${cannot}`);
+        return given ?? 0;
+      }
+      if (given !== null && !ratioAgrees(given, computed))
+        problem(column, `${label}이(가) ${formula}(${shownRatio(computed)}%)와 맞지 않습니다`);
+      return given ?? computed;
+    };
+    const operating_margin = settle(
+      'operating_margin',
+      '영업이익률',
+      operatingMargin(amounts),
+      '영업이익 ÷ 매출액',
+      '매출액이 0 이하라 계산할 수 없습니다',
+    );
+    const roe = settle(
+      'roe',
+      'ROE',
+      returnOnEquity(amounts),
+      '당기순이익 ÷ 자본총계',
+      '자본총계(equity)가 없거나 0 이하라 계산할 수 없습니다',
+    );
+    const debt_ratio = settle(
+      'debt_ratio',
+      '부채비율',
+      debtRatio(amounts),
+      '부채총계 ÷ 자본총계',
+      '부채총계(liabilities)·자본총계(equity)가 없어 계산할 수 없습니다',
+    );
+    // Without equity the size of a ROE cannot be checked, its sign can.
+    if (r.roe !== null && returnOnEquity(amounts) === null && (r.equity === null || r.equity > 0)) {
+      if (r.net_income < 0 && r.roe > 0) problem('roe', '당기순손실인데 ROE가 양수입니다');
+      if (r.net_income > 0 && r.roe < 0) problem('roe', '당기순이익이 흑자인데 ROE가 음수입니다');
+      if (r.net_income === 0 && r.roe !== 0) problem('roe', '당기순이익이 0인데 ROE가 0이 아닙니다');
+    }
+    return {
+      code: r.code,
+      year: r.year,
+      revenue: r.revenue,
+      operating_profit: r.operating_profit,
+      net_income: r.net_income,
+      operating_margin,
+      debt_ratio,
+      roe,
+    };
+  });
 export type FinancialRowInput = z.infer<typeof financialRow>;
 
 export const FILES = {
   companies: { file: 'companies.csv', schema: companyRow, columns: Object.keys(companyRow.shape) },
   prices: { file: 'prices.csv', schema: priceRow, columns: Object.keys(priceRow.shape) },
-  financials: { file: 'financials.csv', schema: financialRow, columns: Object.keys(financialRow.shape) },
+  // equity and liabilities are optional columns: only what a ratio is checked or computed from.
+  financials: {
+    file: 'financials.csv',
+    schema: financialRow,
+    columns: ['code', 'year', 'revenue', 'operating_profit', 'net_income', 'operating_margin', 'debt_ratio', 'roe'],
+  },
 } as const;
