@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { messages } from '@beesang/contract';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { button, click, dialog, field, settle, type } from '../../test/dom';
 import { json } from '../../test/fake-api';
@@ -27,13 +28,19 @@ describe('LOGIN page inputs', () => {
     expect(code.value).toBe('123456');
   });
 
-  it('the login button waits for a valid phone and a 6-digit code', () => {
+  it('the login button waits for a requested code, a valid phone and a 6-digit code', async () => {
     authApi();
     renderLogin();
     const login = button('로그인 (회원가입)');
     expect(login.disabled).toBe(true);
     type(field('휴대폰 번호'), PHONE);
     expect(login.disabled).toBe(true);
+    // A code typed before any was requested cannot be checked: the button does not pretend the time ran out.
+    type(field('인증번호'), '123456');
+    expect(login.disabled).toBe(true);
+    click(button('인증요청'));
+    await settle();
+    expect(login.disabled).toBe(false);
     type(field('인증번호'), '12345');
     expect(login.disabled).toBe(true);
     type(field('인증번호'), '123456');
@@ -51,6 +58,125 @@ describe('LOGIN page inputs', () => {
     expect(api.calls).toEqual([]);
     expect(errorLine()).toBe('휴대폰 번호 형식이 올바르지 않습니다.');
     expect(field('휴대폰 번호').getAttribute('aria-describedby')).toBeTruthy();
+  });
+});
+
+const leave = (input: HTMLElement) => act(() => void fireEvent.blur(input));
+const invalid = (label: string) => field(label).getAttribute('aria-invalid') === 'true';
+
+/** Spec §5 "Phone login", row by row: what each field says, and when, on the one shared line. */
+describe('spec §5 messages of the phone login fields', () => {
+  describe('휴대폰 번호', () => {
+    it.each([
+      ['left empty', '', messages.phoneRequired],
+      ['left too short', '0101234', messages.phoneInvalid],
+      ['left with 11 digits not starting 010', '01112345678', messages.phoneInvalid],
+      ['left valid', PHONE, ''],
+    ])('%s: %j says %j', (_, value, message) => {
+      authApi();
+      renderLogin();
+      expect(errorLine()).toBe('');
+      type(field('휴대폰 번호'), value);
+      expect(errorLine()).toBe(''); // nothing while typing the first time
+      leave(field('휴대폰 번호'));
+      expect(errorLine()).toBe(message);
+      expect(invalid('휴대폰 번호')).toBe(message !== '');
+    });
+
+    it('once left, the message follows the typing and goes when the number is right', () => {
+      authApi();
+      renderLogin();
+      leave(field('휴대폰 번호'));
+      expect(errorLine()).toBe(messages.phoneRequired);
+      type(field('휴대폰 번호'), '010');
+      expect(errorLine()).toBe(messages.phoneInvalid);
+      type(field('휴대폰 번호'), PHONE);
+      expect(errorLine()).toBe('');
+      expect(invalid('휴대폰 번호')).toBe(false);
+      type(field('휴대폰 번호'), '');
+      expect(errorLine()).toBe(messages.phoneRequired);
+    });
+
+    it('인증요청 with no number says it is required and sends nothing', async () => {
+      const api = authApi();
+      renderLogin();
+      click(button('인증요청'));
+      await settle();
+      expect(errorLine()).toBe(messages.phoneRequired);
+      expect(api.calls).toEqual([]);
+    });
+  });
+
+  describe('인증번호', () => {
+    async function requested() {
+      const api = authApi();
+      renderLogin();
+      type(field('휴대폰 번호'), PHONE);
+      click(button('인증요청'));
+      await settle();
+      expect(errorLine()).toBe('');
+      return api;
+    }
+
+    it('before a code was requested, leaving the field says nothing and login stays off', () => {
+      authApi();
+      renderLogin();
+      type(field('휴대폰 번호'), PHONE);
+      leave(field('인증번호'));
+      expect(errorLine()).toBe('');
+      type(field('인증번호'), '123');
+      leave(field('인증번호'));
+      expect(errorLine()).toBe('');
+      expect(button('로그인 (회원가입)').disabled).toBe(true);
+    });
+
+    it.each([
+      ['left empty', '', messages.codeRequired],
+      ['left with 3 digits', '123', messages.codeInvalid],
+      ['left with 5 digits', '12345', messages.codeInvalid],
+      ['left with 6 digits', '123456', ''],
+    ])('after the request, %s: %j says %j', async (_, value, message) => {
+      await requested();
+      type(field('인증번호'), value);
+      expect(errorLine()).toBe('');
+      leave(field('인증번호'));
+      expect(errorLine()).toBe(message);
+      expect(invalid('인증번호')).toBe(message !== '');
+      expect(button('로그인 (회원가입)').disabled).toBe(message !== '');
+    });
+
+    it('once left, the message follows the typing: short, complete, emptied', async () => {
+      await requested();
+      type(field('인증번호'), '12');
+      leave(field('인증번호'));
+      expect(errorLine()).toBe('인증번호는 6자리 숫자로 입력해주세요.');
+      type(field('인증번호'), '12345');
+      expect(errorLine()).toBe('인증번호는 6자리 숫자로 입력해주세요.');
+      type(field('인증번호'), '123456');
+      expect(errorLine()).toBe('');
+      type(field('인증번호'), '');
+      expect(errorLine()).toBe('인증번호를 입력해주세요');
+    });
+
+    it('Enter with a short code says so and checks nothing', async () => {
+      const api = await requested();
+      type(field('인증번호'), '1234');
+      act(() => void fireEvent.submit(field('인증번호').form!));
+      await settle();
+      expect(errorLine()).toBe('인증번호는 6자리 숫자로 입력해주세요.');
+      expect(api.keys()).toEqual(['POST /api/sms/send']);
+    });
+
+    it('a server answer takes the line until the member types again', async () => {
+      await requested();
+      type(field('인증번호'), '123');
+      leave(field('인증번호'));
+      click(button('재전송'));
+      await settle();
+      expect(errorLine()).toBe('5초 이후 재인증 가능합니다.');
+      await settle(5000);
+      expect(errorLine()).toBe('인증번호는 6자리 숫자로 입력해주세요.');
+    });
   });
 });
 

@@ -22,6 +22,8 @@ export function PhoneCodeFields({ verification: v }: { verification: PhoneVerifi
           maxLength={PHONE_MAX}
           value={v.phone}
           onChange={(e) => v.setPhone(e.target.value)}
+          onBlur={v.blurPhone}
+          aria-invalid={v.phoneInvalid || undefined}
           aria-describedby={error.describedBy}
           trailing={
             <Button variant="ghost" className="h-12 shrink-0" disabled={v.sending} onClick={() => void v.requestCode()}>
@@ -37,6 +39,8 @@ export function PhoneCodeFields({ verification: v }: { verification: PhoneVerifi
           maxLength={CODE_MAX}
           value={v.code}
           onChange={(e) => v.setCode(e.target.value)}
+          onBlur={v.blurCode}
+          aria-invalid={v.codeInvalid || undefined}
           aria-describedby={error.describedBy}
           trailing={v.remainingMs > 0 ? <CodeClock remainingMs={v.remainingMs} /> : null}
         />

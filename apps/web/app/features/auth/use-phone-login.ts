@@ -11,10 +11,14 @@ export function usePhoneLogin({ onSignedIn, onNewMember }: { onSignedIn(user: Se
   const [submitting, setSubmitting] = useState(false);
   const { phone, showError } = verification;
 
-  const canSubmit = verification.complete && !submitting;
+  // Without a requested code there is nothing to check: the button waits rather than pretend the time ran out.
+  const canSubmit = verification.complete && verification.requested && !submitting;
 
   async function submit() {
-    if (!canSubmit) return;
+    if (!canSubmit) {
+      if (!submitting) verification.showFieldErrors();
+      return;
+    }
     setSubmitting(true);
     try {
       if (!(await verification.verify())) return;

@@ -9,6 +9,8 @@ export const PHONE_MAX = 11;
 export const CODE_MAX = 6;
 
 const isValid = (schema: typeof phoneSchema, value: string) => schema.safeParse(value).success;
+/** The spec §5 message for a value ('' when it is valid): required first, then the format. */
+const issueOf = (schema: typeof phoneSchema, value: string) => schema.safeParse(value).error?.issues[0]?.message ?? '';
 
 /**
  * Spec §4 SMS steps shared by the phone login and the id sign-up: phone, code, the 3-minute clock,
@@ -20,6 +22,8 @@ export function usePhoneVerification() {
   const [requested, setRequested] = useState(false);
   const [deadline, setDeadline] = useState<number | null>(null);
   const [error, setError] = useState('');
+  /** Fields the member has left once: from then on their spec §5 message follows what they type. */
+  const [touched, setTouched] = useState({ phone: false, code: false });
   const [sending, setSending] = useState(false);
   const lastSentAt = useRef<number | null>(null);
   /** The phone and code the server already accepted, so a retry after a later failure skips re-matching. */
@@ -49,7 +53,14 @@ export function usePhoneVerification() {
     dismissError();
   };
 
+  const blurPhone = () => setTouched((t) => (t.phone ? t : { ...t, phone: true }));
+  // Before a code was asked for there is nothing to type: the code's messages wait for the request.
+  const blurCode = () => setTouched((t) => (t.code || !requested ? t : { ...t, code: true }));
+  /** A submit that cannot go yet (Enter in a field) says what is missing, as leaving the fields would. */
+  const showFieldErrors = () => setTouched({ phone: true, code: requested });
+
   async function requestCode() {
+    setTouched((t) => ({ ...t, phone: true }));
     const phoneCheck = phoneSchema.safeParse(phone);
     if (!phoneCheck.success) return showError(phoneCheck.error.issues[0]?.message ?? messages.phoneInvalid);
     const now = Date.now();
@@ -75,6 +86,14 @@ export function usePhoneVerification() {
   }
 
   const complete = isValid(phoneSchema, phone) && isValid(codeSchema, code);
+  /**
+   * Spec §5 messages of a field the member has left (or, for the phone, sent): '휴대폰 번호를
+   * 입력해주세요', '인증번호는 6자리 숫자로 입력해주세요.' and the others, live while they type on.
+   */
+  const phoneError = touched.phone ? issueOf(phoneSchema, phone) : '';
+  const codeError = touched.code && requested ? issueOf(codeSchema, code) : '';
+  /** The one line shows what the last step answered, else what is wrong with a field. */
+  const shownError = error || phoneError || codeError;
 
   /**
    * Matches the code (once per phone and code). False when it did not: the reason is on the error
@@ -103,9 +122,29 @@ export function usePhoneVerification() {
     setCodeValue('');
     setDeadline(null);
     setRequested(false);
+    setTouched((t) => ({ ...t, code: false }));
     showError(message);
   }
 
-  return { phone, setPhone, code, setCode, requested, remainingMs, error, showError, sending, complete, requestCode, verify, reset };
+  return {
+    phone,
+    setPhone,
+    blurPhone,
+    phoneInvalid: Boolean(phoneError),
+    code,
+    setCode,
+    blurCode,
+    showFieldErrors,
+    codeInvalid: Boolean(codeError),
+    requested,
+    remainingMs,
+    error: shownError,
+    showError,
+    sending,
+    complete,
+    requestCode,
+    verify,
+    reset,
+  };
 }
 export type PhoneVerification = ReturnType<typeof usePhoneVerification>;
