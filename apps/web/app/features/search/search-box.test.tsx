@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vite
 import { NotifyProvider } from '../../lib/notify';
 import { SessionProvider, useSession } from '../../lib/session';
 import { TEST_MEMBER } from '../../test/members';
-import { SEARCH_PLACEHOLDER, SearchBox } from './search-box';
+import { noResultsText, SEARCH_PLACEHOLDER, SEARCH_PLACEHOLDER_SHORT, SearchBox } from './search-box';
 
 const DEMO_PRICE = { priceSource: 'DEMO', priceAt: '2026-11-20T05:00:00.000Z', priceTradeCount: 0 } as const;
 const RESULTS: CompanySearchResult[] = [
@@ -70,7 +70,9 @@ function renderSearch(initialPath = '/', user: UserDetail | null = null) {
         element: (
           <NotifyProvider>
             <SessionProvider initialUser={user}>
-              <SearchBox />
+              <header>
+                <SearchBox />
+              </header>
               <LoginProbe />
               <Outlet />
             </SessionProvider>
@@ -86,7 +88,7 @@ function renderSearch(initialPath = '/', user: UserDetail | null = null) {
     { initialEntries: [initialPath] },
   );
   render(<RouterProvider router={router} />);
-  const input = screen.getByPlaceholderText(SEARCH_PLACEHOLDER) as HTMLInputElement;
+  const input = screen.getByRole('combobox', { name: '종목 검색' }) as HTMLInputElement;
   return { router, input };
 }
 
@@ -465,5 +467,92 @@ describe('the favourite star of a result', () => {
     await wait(0);
     expect(star('별빛소재 관심 종목에 추가').getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByRole('alert').textContent).toBe(`${tradeMessages.favoriteAddTitle}${tradeMessages.favoriteFailed}`);
+  });
+});
+
+describe('nothing found', () => {
+  const status = () => screen.getByRole('status');
+
+  it('says so with the keyword, under a backdrop that closes it, and Escape closes it too', async () => {
+    fetchMock.mockImplementation(async () => json([]));
+    const { input } = renderSearch();
+    expect(status().textContent).toBe(''); // the live region is there before it has something to say
+    type(input, ' 없는회사 ');
+    await wait(200);
+    expect(status().textContent).toBe(`${noResultsText('없는회사')}종목명이나 종목코드를 다시 확인해 주세요.`);
+    expect(screen.getByText('‘없는회사’에 대한 검색 결과가 없어요')).toBeTruthy();
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(document.body.style.overflow).toBe('hidden');
+
+    act(() => {
+      fireEvent.click(screen.getByTestId('search-backdrop'));
+    });
+    expect(status().textContent).toBe('');
+    expect(document.body.style.overflow).toBe('');
+
+    type(input, '없는회사2');
+    await wait(200);
+    expect(status().textContent).toContain(noResultsText('없는회사2'));
+    press(input, 'Escape');
+    expect(status().textContent).toBe('');
+    expect(screen.queryByTestId('search-backdrop')).toBeNull();
+  });
+
+  it('gives way to the list when a keyword finds something, and goes with the text', async () => {
+    fetchMock.mockImplementationOnce(async () => json([]));
+    const { input } = renderSearch();
+    type(input, '비상x');
+    await wait(200);
+    expect(status().textContent).toContain(noResultsText('비상x'));
+    await openWith(input, '비상');
+    expect(status().textContent).toBe('');
+
+    fetchMock.mockImplementationOnce(async () => json([]));
+    type(input, '비상xx');
+    await wait(200);
+    expect(status().textContent).toContain(noResultsText('비상xx'));
+    type(input, '');
+    expect(status().textContent).toBe('');
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('a failed search says nothing (spec §8: logged only)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fetchMock.mockImplementation(async () => new Response('{}', { status: 500 }));
+    const { input } = renderSearch();
+    type(input, '비상');
+    await wait(200);
+    expect(status().textContent).toBe('');
+    expect(screen.queryByTestId('search-backdrop')).toBeNull();
+  });
+});
+
+describe('layout measured from the page', () => {
+  it('the backdrop and a phone’s panel start at the header’s bottom, demo banner included', async () => {
+    // The header sits under the 28 px demo banner: its bottom is at 28 + 64 + 1 px.
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const bottom = this.tagName === 'HEADER' ? 93 : 0;
+      return { x: 0, y: 0, top: 0, left: 0, right: 0, width: 0, height: bottom, bottom, toJSON: () => ({}) } as DOMRect;
+    });
+    const { input } = renderSearch();
+    await openWith(input);
+    expect(screen.getByTestId('search-backdrop').style.top).toBe('93px');
+    expect((input.closest('header')?.firstElementChild as HTMLElement).style.getPropertyValue('--below-header')).toBe('93px');
+  });
+
+  it.each([
+    [142, SEARCH_PLACEHOLDER_SHORT],
+    [300, SEARCH_PLACEHOLDER],
+  ])('with %i px of text box the placeholder reads %j (the full one is 230 px wide)', (room, placeholder) => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.tagName === 'INPUT' ? room : 0;
+    });
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const width = this.textContent === SEARCH_PLACEHOLDER ? 230 : 0;
+      return { x: 0, y: 0, top: 0, left: 0, right: width, width, height: 0, bottom: 0, toJSON: () => ({}) } as DOMRect;
+    });
+    const { input } = renderSearch();
+    expect(input.placeholder).toBe(placeholder);
   });
 });

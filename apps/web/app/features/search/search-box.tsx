@@ -1,31 +1,50 @@
 import { type CompanySearchResult, HEADER_SEARCH_DEBOUNCE_MS, HEADER_SEARCH_MAX_HEIGHT, SEARCH_KEYWORD_MAX } from '@beesang/contract';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
 import { StockLogo } from '../../components/ui/stock-logo';
 import { useFavoriteToggle } from '../../lib/use-favorite-toggle';
 import { Highlight } from './highlight';
 import { searchCompanies } from './search-api';
+import { useBelowHeader } from './use-below-header';
+import { useFittingPlaceholder } from './use-fitting-placeholder';
 
 export const SEARCH_PLACEHOLDER = '종목명 또는 종목코드를 입력하세요';
+/** The same request where the full sentence would be clipped (a phone's header). */
+export const SEARCH_PLACEHOLDER_SHORT = '종목명 또는 코드';
+
+/** The sentence shown when a search found nothing. */
+export const noResultsText = (keyword: string) => `‘${keyword}’에 대한 검색 결과가 없어요`;
 
 /** Header company search (spec §2, §5): debounced, keyboard-driven, scroll-locking. */
 export function SearchBox() {
   const [text, setText] = useState('');
   const [results, setResults] = useState<CompanySearchResult[]>([]);
+  /** The keyword the shown answer is for; null while nothing is shown (typing, closed, failed). */
+  const [answered, setAnswered] = useState<string | null>(null);
   const [cursor, setCursor] = useState(-1);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const listRef = useRef<HTMLUListElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   const toggleFavorite = useFavoriteToggle();
   const revalidator = useRevalidator();
   const open = results.length > 0;
+  const noResults = answered !== null && !open;
+  const panelShown = open || noResults;
+  const belowHeader = useBelowHeader(inputRef, panelShown);
+  const placeholder = useFittingPlaceholder(inputRef, SEARCH_PLACEHOLDER, SEARCH_PLACEHOLDER_SHORT);
+  const close = () => {
+    setResults([]);
+    setAnswered(null);
+  };
 
   // Reset on route change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the trigger, not an input
   useEffect(() => {
     setText('');
     setResults([]);
+    setAnswered(null);
     setCursor(-1);
   }, [pathname]);
 
@@ -34,6 +53,7 @@ export function SearchBox() {
     const keyword = text.trim();
     if (!keyword) {
       setResults([]);
+      setAnswered(null);
       setCursor(-1);
       return;
     }
@@ -42,6 +62,7 @@ export function SearchBox() {
       searchCompanies(keyword, controller.signal)
         .then((found) => {
           setResults(found);
+          setAnswered(keyword);
           setCursor(-1);
         })
         .catch((error: unknown) => {
@@ -54,15 +75,15 @@ export function SearchBox() {
     };
   }, [text]);
 
-  // Page scroll is locked while results show.
+  // Page scroll is locked while results (or the sentence that there are none) show.
   useEffect(() => {
-    if (!open) return;
+    if (!panelShown) return;
     const previous = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = previous;
     };
-  }, [open]);
+  }, [panelShown]);
 
   useEffect(() => {
     if (cursor < 0) return;
@@ -94,17 +115,21 @@ export function SearchBox() {
       e.preventDefault();
       go(results[Math.max(cursor, 0)]);
     } else if (e.key === 'Escape') {
-      setResults([]);
+      close();
     }
   };
 
+  // Under the box on a wide screen; on a phone the box is narrow, so the panel spans the screen below the header.
+  const panel =
+    'absolute top-12 right-0 left-0 rounded-card bg-white shadow-xl ring-1 ring-line max-md:fixed max-md:top-(--below-header) max-md:rounded-t-none';
   return (
-    <div className="relative w-full">
-      {open && (
+    <div className="relative w-full" style={{ '--below-header': `${belowHeader}px` } as CSSProperties}>
+      {panelShown && (
         <div
           data-testid="search-backdrop"
-          className="fixed inset-0 top-16 z-30 bg-black/40"
-          onClick={() => setResults([])}
+          className="fixed inset-x-0 bottom-0 z-30 bg-black/40"
+          style={{ top: belowHeader }}
+          onClick={close}
           aria-hidden="true"
         />
       )}
@@ -123,6 +148,7 @@ export function SearchBox() {
           <path d="M20 20l-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
         <input
+          ref={inputRef}
           id={`${listId}-input`}
           type="search"
           role="combobox"
@@ -133,7 +159,7 @@ export function SearchBox() {
           autoComplete="off"
           maxLength={SEARCH_KEYWORD_MAX}
           value={text}
-          placeholder={SEARCH_PLACEHOLDER}
+          placeholder={placeholder}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
           className="h-10 w-full rounded-full bg-page pr-4 pl-10 text-[15px] ring-1 ring-line placeholder:text-ink-3 focus:bg-white focus:ring-2 focus:ring-brand focus:outline-none"
@@ -145,7 +171,7 @@ export function SearchBox() {
             role="listbox"
             aria-label="검색 결과"
             style={{ maxHeight: HEADER_SEARCH_MAX_HEIGHT }}
-            className="absolute top-12 right-0 left-0 overflow-y-auto rounded-card bg-white py-2 shadow-xl ring-1 ring-line"
+            className={`${panel} overflow-y-auto py-2`}
           >
             {results.map((item, i) => (
               <li
@@ -190,6 +216,15 @@ export function SearchBox() {
             ))}
           </ul>
         )}
+        {/* Present while closed too, so the sentence is announced when it appears. */}
+        <div role="status" className={noResults ? `${panel} px-5 py-6 text-center` : 'sr-only'}>
+          {noResults && (
+            <>
+              <p className="font-semibold break-all text-ink">{noResultsText(answered ?? '')}</p>
+              <p className="mt-1 text-sm text-ink-3">종목명이나 종목코드를 다시 확인해 주세요.</p>
+            </>
+          )}
+        </div>
       </div>
     </div>
   );
