@@ -95,7 +95,9 @@ test('search by initials: debounce, highlight, keyboard, stock page and chart ra
   await expect.poll(() => chart.getAttribute('data-range')).toBe('1Y');
   await expect.poll(async () => Number(await chart.getAttribute('data-bars'))).toBeGreaterThan(bars3m);
   expect(await page.getByRole('button', { name: '1년', exact: true }).getAttribute('aria-pressed')).toBe('true');
-  expect(await chart.locator('canvas').count()).toBeGreaterThan(0);
+  // The year's line is drawn, with its price tag (the chart is SVG, drawn by the server first).
+  expect(await chart.locator('polyline').count()).toBe(1);
+  expect(await chart.getByTestId('price-tag').count()).toBe(1);
 });
 
 test('the backdrop closes the list and gives scrolling back', async ({ page }) => {
