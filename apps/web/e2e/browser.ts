@@ -83,10 +83,13 @@ export async function hydrated(locator: Locator): Promise<void> {
     .waitForFunction((el) => el !== null && Object.keys(el).some((key) => key.startsWith('__reactProps$')), await locator.elementHandle());
 }
 
+/** The header search box, by its label: on a phone its placeholder is the short one. */
+export const searchBox = (page: Page) => page.getByRole('combobox', { name: '종목 검색' });
+
 /** Opens a path and waits until the header search box is interactive. */
 export async function open(page: Page, path: string) {
   const response = await page.goto(path);
-  await hydrated(page.getByPlaceholder(SEARCH_PLACEHOLDER));
+  await hydrated(searchBox(page));
   return response;
 }
 

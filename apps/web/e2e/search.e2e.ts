@@ -1,7 +1,9 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CompanySearchResult, StockProfile } from '@beesang/contract';
 import type { Page, Response } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { api, open, PHONE, SEARCH_PLACEHOLDER, test, won } from './browser';
+import { api, open, PHONE, SCREENSHOT_DIR, SEARCH_PLACEHOLDER, searchBox, test, won } from './browser';
 
 const SEARCH_API = '/api/v2/stock/search/';
 
@@ -124,7 +126,7 @@ describe('on a phone (390 px)', () => {
     const profile = await api<StockProfile>(baseURL, '/api/v2/stock/profile/1');
     await open(page, '/');
     expect(page.viewportSize()?.width).toBe(390);
-    const input = page.getByPlaceholder(SEARCH_PLACEHOLDER);
+    const input = searchBox(page);
     const inputBox = (await input.boundingBox())!;
     expect(inputBox.width).toBeGreaterThan(150);
     expect(inputBox.x + inputBox.width).toBeLessThanOrEqual(390);
@@ -158,6 +160,74 @@ describe('on a phone (390 px)', () => {
     await expect.poll(() => page.getByTestId('current-price').textContent()).toMatch(/원$/);
     expect(won(await page.getByTestId('current-price').textContent())).toBe(top.companyStockCurrentPrice);
     await expect.poll(() => input.inputValue()).toBe('');
+    await expect.poll(() => bodyOverflow(page)).toBe('');
+  });
+});
+
+/** How wide the input's placeholder is drawn, against the room its text box has. */
+function placeholderFit(page: Page) {
+  return searchBox(page).evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const probe = document.createElement('span');
+    probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:${style.font};letter-spacing:${style.letterSpacing}`;
+    probe.textContent = input.placeholder;
+    document.body.append(probe);
+    const width = probe.getBoundingClientRect().width;
+    probe.remove();
+    return {
+      placeholder: input.placeholder,
+      width,
+      room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+    };
+  });
+}
+
+describe('on a phone (390 px): the panel and what it says', () => {
+  test.override('viewport', PHONE);
+
+  test('the list spans the screen, the backdrop starts under the header and its demo banner, the placeholder fits', async ({ page }) => {
+    await open(page, '/');
+    const fit = await placeholderFit(page);
+    expect(fit.placeholder).toBe('종목명 또는 코드');
+    expect(fit.width).toBeLessThanOrEqual(fit.room);
+
+    await searchBox(page).fill('비상');
+    await page.getByRole('option').first().waitFor();
+    const list = (await page.getByRole('listbox').boundingBox())!;
+    expect(list.width).toBeGreaterThanOrEqual(390 * 0.9);
+    const header = (await page.locator('header').first().boundingBox())!;
+    const backdrop = (await page.getByTestId('search-backdrop').boundingBox())!;
+    // The seeded demo data shows the 28 px banner above the header.
+    expect(header.y).toBeGreaterThanOrEqual(28);
+    expect(backdrop.y).toBeCloseTo(header.y + header.height, 0);
+    expect(list.y).toBeCloseTo(header.y + header.height, 0);
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'search-390-results.png') });
+
+    // Scrolled, the banner is gone and the sticky header is at the top: the backdrop follows it.
+    await page.getByTestId('search-backdrop').click({ position: { x: 10, y: 700 } });
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(28);
+    await searchBox(page).fill('비상테');
+    await page.getByRole('option').first().waitFor();
+    const stuck = (await page.locator('header').first().boundingBox())!;
+    expect(stuck.y).toBe(0);
+    expect((await page.getByTestId('search-backdrop').boundingBox())!.y).toBeCloseTo(stuck.height, 0);
+  });
+
+  test('nothing found: a sentence with the keyword, as wide as the list would be', async ({ page }) => {
+    await open(page, '/');
+    await searchBox(page).fill('없는회사이름');
+    const sentence = page.getByText('‘없는회사이름’에 대한 검색 결과가 없어요');
+    await sentence.waitFor();
+    expect(await page.getByRole('option').count()).toBe(0);
+    const panel = (await page.getByRole('status').filter({ has: sentence }).boundingBox())!;
+    expect(panel.width).toBeGreaterThanOrEqual(390 * 0.9);
+    await expect.poll(() => bodyOverflow(page)).toBe('hidden');
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'search-390-no-results.png') });
+    await searchBox(page).press('Escape');
+    await expect.poll(() => sentence.count()).toBe(0);
     await expect.poll(() => bodyOverflow(page)).toBe('');
   });
 });

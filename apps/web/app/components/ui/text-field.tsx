@@ -2,7 +2,8 @@ import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 
 /**
  * Spec's labelled text input: label, input, and the error under it in danger red. The error is
- * tied to the input with aria-describedby so screen readers read it with the field.
+ * tied to the input with aria-describedby so screen readers read it with the field. A caller that
+ * says the error elsewhere (the login's one shared line) passes aria-invalid: the border turns red too.
  */
 export function TextField({
   label,
@@ -28,7 +29,7 @@ export function TextField({
           aria-describedby={describedBy}
           {...input}
           className={`h-12 min-w-0 flex-1 rounded-control border bg-white px-3 text-[16px] placeholder:text-ink-3 ${
-            error ? 'border-danger' : 'border-line focus:border-brand'
+            error ? 'border-danger' : 'border-line focus:border-brand aria-invalid:border-danger'
           }`}
         />
         {trailing}
