@@ -16,7 +16,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 const PERMISSIONS_POLICY = [
   'accelerometer',
   'autoplay',
-  'bluetooth',
   'browsing-topics',
   'camera',
   'display-capture',

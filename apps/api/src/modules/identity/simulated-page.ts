@@ -29,11 +29,12 @@ form.addEventListener('submit', async (e) => {
 });
 `;
 
-/** Exactly what the page uses: its one inline script and style, calls to our API, the form to us. */
+/** Exactly what the page uses: its one inline script and style, calls to our API, the form to us (and the browser's favicon). */
 export const SIMULATED_PAGE_CSP = [
   "default-src 'none'",
   `script-src ${inlineSource(SCRIPT)}`,
   `style-src ${inlineSource(STYLE)}`,
+  "img-src 'self'",
   "connect-src 'self'",
   "form-action 'self'",
   "base-uri 'none'",
