@@ -1,18 +1,28 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
 import { Avatar } from '../ui/avatar';
 import { BrandMark } from './brand-mark';
+import { HeaderMenu } from './header-menu';
+import { IntroLink } from './intro-link';
 
-/** Global header (spec §2): logo, intro link, search, login or profile, register, menu. */
+/**
+ * Global header (spec §2): logo, intro link, search, login or profile, register, menu. What does
+ * not fit a narrower screen (서비스 소개, 관심 종목 and the nickname below 768 px, 매물 등록 below
+ * 640 px) moves into the menu; the profile image stays, a link to /myPage. Controls are 44 px on a
+ * phone.
+ */
 export function Header({
   search,
+  introUrl = null,
   onOpenCustomerCentre,
   onRegister,
   onLoginIntent,
   onRegisterIntent,
 }: {
   search: ReactNode;
+  /** INTRO_URL from the server: 서비스 소개 opens it in a new tab; null: the site's own /intro. */
+  introUrl?: string | null;
   onOpenCustomerCentre(): void;
   onRegister(): void;
   /** Pointer over or focus on 로그인 / 매물 등록: a click may follow, so the dialog's code can be fetched now. */
@@ -20,48 +30,31 @@ export function Header({
   onRegisterIntent?(): void;
 }) {
   const session = useSession();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every route change
-  useEffect(() => setMenuOpen(false), [pathname]);
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onDown = (e: MouseEvent) => {
-      if (!menuRef.current?.contains(e.target as Node)) setMenuOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [menuOpen]);
-
-  const item = 'block w-full px-4 py-2.5 text-left text-[15px] hover:bg-page';
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white">
-      <div className="mx-auto flex h-16 max-w-[1200px] items-center gap-3 px-4 md:gap-6">
-        <Link to="/" className="flex shrink-0 items-center gap-2" aria-label="비상 홈">
+      <div className="mx-auto flex h-16 max-w-[1200px] items-center gap-2 px-4 md:gap-6">
+        <Link to="/" className="flex min-h-11 shrink-0 items-center gap-2" aria-label="비상 홈">
           <BrandMark />
           <span className="text-xl font-extrabold tracking-tight max-sm:hidden">비상</span>
         </Link>
-        <Link to="/intro" className="shrink-0 text-sm font-medium text-ink-2 hover:text-ink max-md:hidden">
+        <IntroLink url={introUrl} className="shrink-0 text-sm font-medium text-ink-2 hover:text-ink max-md:hidden">
           서비스 소개
-        </Link>
+        </IntroLink>
         <div className="min-w-0 flex-1 md:mx-auto md:max-w-[480px]">{search}</div>
-        <div className="flex shrink-0 items-center gap-2">
+        <div className="flex shrink-0 items-center gap-1 md:gap-2">
           {session.isLoggedIn && session.user ? (
             <>
               <Link to="/favorite" className="text-sm font-medium text-ink-2 hover:text-ink max-md:hidden">
                 관심 종목
               </Link>
-              <span className="flex items-center gap-2">
+              <Link
+                to="/myPage"
+                aria-label={`${session.user.userNickname} 회원정보`}
+                className="flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-control md:min-h-9 md:px-1 md:hover:bg-page"
+              >
                 <Avatar url={session.user.profileImageUrl} size={28} className="size-7" />
-                <span className="text-sm font-semibold max-md:hidden">{session.user.userNickname}</span>
-              </span>
+                <span className="max-w-[10em] truncate text-sm font-semibold max-md:hidden">{session.user.userNickname}</span>
+              </Link>
             </>
           ) : session.resuming ? (
             // The member is being recognised again (lapsed access token): neither 로그인 nor a name yet.
@@ -72,7 +65,7 @@ export function Header({
               onClick={session.openLoginDialog}
               onPointerEnter={onLoginIntent}
               onFocus={onLoginIntent}
-              className="h-9 rounded-control px-3 text-sm font-semibold text-ink-2 hover:bg-page"
+              className="h-11 shrink-0 rounded-control px-3 text-sm font-semibold text-ink-2 hover:bg-page md:h-9"
             >
               로그인
             </button>
@@ -82,79 +75,16 @@ export function Header({
             onClick={onRegister}
             onPointerEnter={onRegisterIntent}
             onFocus={onRegisterIntent}
-            className="h-9 rounded-control bg-brand px-3 text-sm font-semibold text-white hover:bg-brand-hover max-sm:hidden"
+            className="h-11 shrink-0 rounded-control bg-brand px-3 text-sm font-semibold text-white hover:bg-brand-hover max-sm:hidden md:h-9"
           >
             매물 등록
           </button>
-          <div ref={menuRef} className="relative">
-            <button
-              type="button"
-              aria-label="메뉴"
-              aria-haspopup="menu"
-              aria-expanded={menuOpen}
-              onClick={() => setMenuOpen((o) => !o)}
-              className="flex size-9 items-center justify-center rounded-control hover:bg-page"
-            >
-              <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-                <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </button>
-            {menuOpen && (
-              <div
-                role="menu"
-                className="absolute top-11 right-0 w-48 overflow-hidden rounded-card bg-white py-2 shadow-xl ring-1 ring-line"
-              >
-                {session.isLoggedIn && (
-                  <Link role="menuitem" to="/myPage" className={item}>
-                    회원정보 수정
-                  </Link>
-                )}
-                {session.isLoggedIn && (
-                  <Link role="menuitem" to="/myPage/trades" className={item}>
-                    내 매물
-                  </Link>
-                )}
-                {session.user?.staffRole && (
-                  <Link role="menuitem" to="/admin" className={item}>
-                    운영자 콘솔
-                  </Link>
-                )}
-                <Link role="menuitem" to="/stock" className={item}>
-                  전체 종목
-                </Link>
-                <Link role="menuitem" to="/event" className={item}>
-                  이벤트
-                </Link>
-                <Link role="menuitem" to="/notice" className={item}>
-                  공지사항
-                </Link>
-                <button
-                  role="menuitem"
-                  type="button"
-                  className={item}
-                  onClick={() => {
-                    setMenuOpen(false);
-                    onOpenCustomerCentre();
-                  }}
-                >
-                  고객센터
-                </button>
-                {session.isLoggedIn && (
-                  <button
-                    role="menuitem"
-                    type="button"
-                    className={item}
-                    onClick={() => {
-                      setMenuOpen(false);
-                      void session.logout();
-                    }}
-                  >
-                    로그아웃
-                  </button>
-                )}
-              </div>
-            )}
-          </div>
+          <HeaderMenu
+            introUrl={introUrl}
+            onOpenCustomerCentre={onOpenCustomerCentre}
+            onRegister={onRegister}
+            onRegisterIntent={onRegisterIntent}
+          />
         </div>
       </div>
     </header>
