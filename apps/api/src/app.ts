@@ -96,7 +96,7 @@ export interface BuildAppOptions {
     Partial<
       Pick<AppConfig, 'authSecret' | 'authSecrets' | 'devSmsOutbox' | 'sms' | 'identity' | 's3' | 'databaseUrl' | 'redisUrl' | 'uploadDir'>
     > &
-    Partial<Pick<AppConfig, 'metricsToken' | 'metricsPort' | 'metricsHost' | 'apiDocs'>>;
+    Partial<Pick<AppConfig, 'metricsToken' | 'metricsPort' | 'metricsHost' | 'apiDocs' | 'introUrl'>>;
   /** Limits on abuse: where their counters live (default: from the config) and tighter or looser rules for a test. */
   limits?: { store?: LimitStore; rules?: Partial<AbuseLimits> };
   /** The invalidation bus (default: Redis, PostgreSQL or in-process, from the config); the caller closes one it passes. */
@@ -389,6 +389,7 @@ export async function buildApp(options: BuildAppOptions) {
       webBuildDir: config.webBuildDir,
       mode: config.env === 'development' ? 'development' : 'production',
       publicUrl: config.publicUrl,
+      introUrl: config.introUrl,
       pagePolicy,
       demoData: () => {
         if (clock.now().getTime() - demo.at > 60_000) void refreshDemo();

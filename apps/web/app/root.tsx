@@ -40,6 +40,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     demoData: b.demoData(),
     origin: b.publicUrl,
+    // The header's 서비스 소개: an external page when INTRO_URL is set (decision 0020).
+    introUrl: b.introUrl ?? null,
     qrSvg,
     user,
     // Which social sign-in buttons to show: only the providers this server is configured for.
@@ -100,6 +102,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       {data?.demoData && <DemoBadge />}
       <Header
         search={<SearchBox />}
+        introUrl={data?.introUrl ?? null}
         onOpenCustomerCentre={() => setQrOpen(true)}
         onRegister={() => trade.register(stockPage ? companyOfProfile(stockPage.profile) : null)}
         onLoginIntent={preloadLoginDialog}

@@ -117,6 +117,18 @@ describe('API_DOCS: whether /api/docs is served', () => {
   });
 });
 
+describe("INTRO_URL: the header's 서비스 소개 (decision 0020)", () => {
+  it('an external http(s) page when set, none (the site’s own /intro) otherwise', () => {
+    expect(loadConfig({ INTRO_URL: 'https://about.beesang.example/' }).introUrl).toBe('https://about.beesang.example/');
+    expect(loadConfig({}).introUrl).toBeUndefined();
+  });
+
+  it('refuses what is not a web address', () => {
+    expect(problem({ INTRO_URL: 'javascript:alert(1)' })).toContain('INTRO_URL');
+    expect(problem({ INTRO_URL: 'about.beesang.example' })).toContain('INTRO_URL');
+  });
+});
+
 describe('the simulated 본인확인 and SMS log in a deployment', () => {
   const deployment = { NODE_ENV: 'production', PUBLIC_URL: 'https://beesang.example', AUTH_SECRET: SECRET };
   const portone = {

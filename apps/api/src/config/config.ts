@@ -57,6 +57,7 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
   API_DOCS: z.enum(['true', 'false', '1', '0']).optional(),
+  INTRO_URL: z.url({ protocol: /^https?$/, error: 'http(s):// 주소여야 합니다 (must be an http(s) URL)' }).optional(),
 });
 
 /** S3-compatible object storage for uploads; all or nothing, so a half-set bucket fails at start. */
@@ -106,6 +107,8 @@ export type AppConfig = {
   metricsHost?: string;
   /** /api/docs (UI and JSON): on by default except in a deployment, where API_DOCS=1 turns it on. */
   apiDocs?: boolean;
+  /** The header's 서비스 소개: an external page (opened in a new tab); without it the site's own /intro (decision 0020). */
+  introUrl?: string | undefined;
 };
 
 /** PortOne V2 (https://portone.io) 본인확인: API secret, store and the identity-verification channel. */
@@ -244,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsHost: e.METRICS_HOST,
     // A deployment does not hand its full API map to every visitor unless asked to (API_DOCS=1).
     apiDocs: e.API_DOCS ? e.API_DOCS === 'true' || e.API_DOCS === '1' : !deployed,
+    introUrl: e.INTRO_URL,
     s3:
       e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -21,6 +21,8 @@ export interface ApiSsrBridge {
   log: { error(error: unknown, message: string): void; warn(error: unknown, message: string): void };
   demoData: () => boolean;
   publicUrl: string;
+  /** INTRO_URL: where the header's 서비스 소개 goes; absent: the site's own /intro. */
+  introUrl?: string | undefined;
   /** This response's Content-Security-Policy nonce, for every script the page writes. */
   nonce: string;
 }
@@ -34,6 +36,7 @@ export interface SsrOptions {
   /** `development` (npm run dev) renders apps/web from source through Vite with hot reload; otherwise the build. */
   mode: 'development' | 'production';
   publicUrl: string;
+  introUrl?: string | undefined;
   /** The pages' Content-Security-Policy for a nonce (plugins/security-headers.ts). */
   pagePolicy: PagePolicy;
   demoData: () => boolean;
@@ -110,6 +113,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     },
     demoData: options.demoData,
     publicUrl: options.publicUrl,
+    introUrl: options.introUrl,
     nonce,
   });
   // The canonical origin, not the Host header, is the page's URL: nothing a client sends in Host

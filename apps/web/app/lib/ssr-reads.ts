@@ -124,6 +124,8 @@ export interface SsrBridge {
   /** Whether the demo data is loaded (the site shows its mark). */
   demoData(): boolean;
   publicUrl: string;
+  /** INTRO_URL: the external page the header's 서비스 소개 opens; absent: the site's own /intro. */
+  introUrl?: string | undefined;
   /** This response's Content-Security-Policy nonce: every inline script of the page carries it. */
   nonce: string;
 }
