@@ -59,7 +59,10 @@ if (!dev && !process.env.DATABASE_URL) {
   const template = spawnSync(process.execPath, [join(root, 'apps/api/src/db/seed/template-cli.ts'), '--quiet'], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  if (template.status !== 0) console.error('[beesang] 빈 데이터베이스 템플릿을 만들지 못했습니다: 서버가 직접 만듭니다 (template not made; the server will make it).');
+  if (template.status !== 0)
+    console.error(
+      '[beesang] 빈 데이터베이스 템플릿을 만들지 못했습니다: 서버가 직접 만듭니다 (template not made; the server will make it).',
+    );
 }
 
 // React and the server pick their production behaviour from NODE_ENV (React's development build

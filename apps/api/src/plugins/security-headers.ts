@@ -148,7 +148,10 @@ async function helmetHeaders(https: boolean): Promise<Array<[string, string]>> {
 
 /** Registers the headers for every route; returns the pages' policy for the SSR routes. */
 export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): Promise<PagePolicy> {
-  const headers = [...(await helmetHeaders(options.publicUrl.startsWith('https://'))), ['permissions-policy', PERMISSIONS_POLICY]];
+  const headers: Array<[string, string]> = [
+    ...(await helmetHeaders(options.publicUrl.startsWith('https://'))),
+    ['permissions-policy', PERMISSIONS_POLICY],
+  ];
   // On the raw response, as helmet does: also on a hijacked answer; a route's own header wins.
   app.addHook('onRequest', (_req, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
