@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, parseWithoutEval } from '@beesang/contract';
+import { PRODUCT_NAME } from '@beesang/contract';
 import { useState } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
@@ -22,9 +22,6 @@ import { appQrSvg } from './lib/qr.server';
 import { bridge, hasCookie, memberRead, optionalRead } from './lib/server-context';
 import { SessionProvider, useSession } from './lib/session';
 import type { loader as stockDetailLoader } from './routes/stock-detail';
-
-// The browser runs under the page's Content-Security-Policy (no eval); the server is left alone.
-if (typeof document !== 'undefined') parseWithoutEval();
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const b = bridge(context);
@@ -67,7 +64,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ffffff" />
         <Meta />
-        <Links />
+        {/* No nonce on links (ServerRouter's would be the default): 'self' covers what they load, and the
+            browser hides a nonce's value, so the client would hydrate them with a mismatch. */}
+        <Links nonce="" />
       </head>
       <body>
         {children}

@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { adminSanctionBody } from './admin-schemas.ts';
 import { MARKET_LABELS, SECTORS } from './enums.ts';
 import { messages } from './messages.ts';
 import { contentSummarySchema } from './stock-schemas.ts';
 import { tradeSchema } from './trade-schemas.ts';
+import { z } from './zod.ts';
 
 /**
  * The console's own reads and writes beyond the moderation queues (issue 11 §2–§3): companies

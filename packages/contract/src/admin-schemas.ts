@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { SanctionState } from './enums.ts';
 import { messages } from './messages.ts';
 import { STAFF_ROLES } from './staff.ts';
+import { z } from './zod.ts';
 
 /** Bodies of the operators' console (issue 11 §2). */
 

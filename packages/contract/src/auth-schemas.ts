@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { INTRODUCTION_MAX, NICKNAME_MAX, NICKNAME_MIN } from './constants.ts';
 import type { ExpertTypeName } from './enums.ts';
 import { EXPERT_STATUSES, expertProofUrlSchema } from './expert-schemas.ts';
 import { messages } from './messages.ts';
+import { z } from './zod.ts';
 
 /** Spec §5 phone login and sign-up rules, shared by the login modal and the API. */
 

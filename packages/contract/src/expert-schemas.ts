@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { messages } from './messages.ts';
+import { z } from './zod.ts';
 
 /**
  * Expert review (docs/decisions/0016-expert-approval.md): a PB or CTA member wears the badge, the

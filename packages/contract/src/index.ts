@@ -15,7 +15,6 @@ export * from './scam-signals.ts';
 export * from './schemas-common.ts';
 export * from './staff.ts';
 export * from './stock-schemas.ts';
-export * from './strict-csp.ts';
 export * from './trade-messages.ts';
 export * from './trade-rules.ts';
 export * from './trade-schemas.ts';

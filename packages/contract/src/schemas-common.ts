@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { LIST_PAGE_SIZE_DEFAULT, LIST_PAGE_SIZE_MAX } from './constants.ts';
 import { messages } from './messages.ts';
+import { z } from './zod.ts';
 
 /** `{ result: T }` envelope of every success response. */
 export function envelope<T extends z.ZodType>(result: T) {

@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { RANKING_MAX_COUNT, SEARCH_KEYWORD_MAX } from './constants.ts';
 import { CHART_RANGES, CONTENT_KINDS, MARKET_LABELS, RANKING_PERIODS, SECTORS, STOCK_SORTS } from './enums.ts';
 import { messages } from './messages.ts';
 import { PRICE_SOURCES } from './price-rule.ts';
 import { pagingQuery, queryBoolean } from './schemas-common.ts';
+import { z } from './zod.ts';
 
 /**
  * Where a price came from (docs/decisions/0006-price-rule.md): every answer that carries a price

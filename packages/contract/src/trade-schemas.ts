@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { MAX_PRICE_PER_SHARE, MAX_TOTAL_AMOUNT, OPINION_MAX, REPORT_DETAIL_MAX } from './constants.ts';
 import { ListingStatus, PROOF_TYPES, ReportReason, TradeType } from './enums.ts';
 import { idParam, pagingQuery } from './schemas-common.ts';
 import { tradeMessages } from './trade-messages.ts';
 import { listingAmountProblem } from './trade-rules.ts';
+import { z } from './zod.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Request schemas.
