@@ -5,5 +5,26 @@ import { precompress } from './precompress.ts';
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompress()],
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    // Fewer, larger chunks: left alone, the bundler split the first page's JavaScript into some
+    // 30 files of 1–3 KB, and a phone on HTTP/1.1 (six connections) fetches them in waves before
+    // the first paint (Lighthouse mobile /stock/1: 91, first paint 2.8 s). React and the router in
+    // one file, and our components and helpers that three or more routes share in another: 12
+    // files, 144 KB instead of 150 KB, first paint 2.1 s, score 96–97. Route code stays per route.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+              priority: 20,
+            },
+            { name: 'shared', test: /app[\\/](components|lib)[\\/]/, minShareCount: 3, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
 });
