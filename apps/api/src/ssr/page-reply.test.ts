@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, storablePage } from './page-reply.ts';
+import { accepts, acceptsGzip, storablePage } from './page-reply.ts';
 
 const html = (init: ResponseInit & { headers?: Record<string, string> } = {}) =>
   new Response('<!DOCTYPE html><p>비상</p>', {
@@ -19,6 +19,12 @@ describe('acceptsGzip', () => {
     expect(acceptsGzip('br')).toBe(false);
     expect(acceptsGzip('identity')).toBe(false);
     expect(acceptsGzip(undefined)).toBe(false);
+  });
+  it('reads brotli the same way', () => {
+    expect(accepts('br', 'br')).toBe(true);
+    expect(accepts('gzip, br;q=0', 'br')).toBe(false);
+    expect(accepts('gzip', 'br')).toBe(false);
+    expect(accepts('*', 'br')).toBe(true);
   });
 });
 

@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_HINT_COOKIE } from '../modules/auth/session/session-cookies.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../plugins/auth.ts';
@@ -19,24 +20,30 @@ export function isMemberRequest(req: FastifyRequest): boolean {
   );
 }
 
-/**
- * Whether the client takes gzip (`*` counts; `q=0` refuses). A stored page is sent gzip to browsers
- * that also take brotli: spliced around each response's nonce it costs no compression per response,
- * which brotli would (decision 0015).
- */
-export function acceptsGzip(header: string | undefined): boolean {
+/** Whether the client takes `coding` (`*` counts; `q=0` refuses). */
+export function accepts(header: string | undefined, coding: 'gzip' | 'br'): boolean {
   if (!header) return false;
-  let gzip: boolean | undefined;
+  let named: boolean | undefined;
   let any = false;
   for (const part of header.toLowerCase().split(',')) {
     const [name = '', ...params] = part.trim().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const accepted = q === undefined || Number(q.slice(2)) > 0;
-    if (name.trim() === 'gzip') gzip = accepted;
+    if (name.trim() === coding) named = accepted;
     else if (name.trim() === '*') any = accepted;
   }
-  return gzip ?? any;
+  return named ?? any;
 }
+
+/**
+ * Whether the client takes gzip. A stored page is sent gzip to browsers that also take brotli:
+ * spliced around each response's nonce it costs no compression per response, which brotli would
+ * (decision 0015).
+ */
+export const acceptsGzip = (header: string | undefined) => accepts(header, 'gzip');
+
+/** Brotli for a stored page, for the rare client that takes brotli but not gzip: compressed for this answer, fast. */
+const BROTLI_PER_ANSWER = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /** Headers a stored page never keeps: per-response framing, and what is set again on every reply. */
 const NOT_STORED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'vary']);
@@ -80,6 +87,13 @@ export function sendPage(req: FastifyRequest, reply: FastifyReply, page: CachedP
   for (const [name, value] of page.headers) reply.header(name, value);
   describeCaching(reply, false, state);
   const gzip = acceptsGzip(req.headers['accept-encoding']);
+  if (!gzip && accepts(req.headers['accept-encoding'], 'br')) {
+    const { body, release } = page.lease(nonce, 'identity');
+    const compressed = brotliCompressSync(body, BROTLI_PER_ANSWER);
+    release();
+    reply.header('content-encoding', 'br');
+    return reply.send(compressed);
+  }
   const { body, release } = page.lease(nonce, gzip ? 'gzip' : 'identity');
   // Sent (handed to the socket): its bytes may go to the next answer. An aborted answer keeps them.
   reply.raw.once('finish', release);

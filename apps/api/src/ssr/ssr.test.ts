@@ -86,6 +86,11 @@ describe("a visitor's page", () => {
     const gzip = await get(t.app, `/stock/${companyId}`, { 'accept-encoding': 'gzip' });
     expect(gzip.headers).toMatchObject({ 'content-encoding': 'gzip', 'x-page-cache': 'hit' });
     expect(withoutNonce(gzip)).toBe(withoutNonce(first));
+    // A client that takes brotli only (curl -H 'accept-encoding: br') gets brotli, made for it.
+    const br = await get(t.app, `/stock/${companyId}`, { 'accept-encoding': 'br' });
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', 'x-page-cache': 'hit' });
+    expect(withoutNonce(br)).toBe(withoutNonce(first));
+    expect(br.rawPayload.length).toBeLessThan(Buffer.byteLength(document) / 3);
     const plain = await get(t.app, `/stock/${companyId}`);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(withoutNonce(plain)).toBe(withoutNonce(first));
