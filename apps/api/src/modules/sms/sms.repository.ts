@@ -108,30 +108,20 @@ function smsQueries(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Consumes a live ticket for the phone made at or after `since` (a recent verification); false otherwise. */
-    async consumeRecentTicket(ticketHash: string, phoneHash: string, since: Date, at: Date): Promise<boolean> {
-      const res = await db
+    /**
+     * Consumes a live ticket for the phone (made at or after `since`, when given: a recent
+     * verification); false when missing, expired, used, too old or for another phone.
+     */
+    async consumeTicket(ticketHash: string, phoneHash: string, at: Date, since?: Date): Promise<boolean> {
+      let update = db
         .updateTable('verification_tickets')
         .set({ used_at: at })
         .where('ticket_hash', '=', ticketHash)
         .where('phone_hash', '=', phoneHash)
         .where('used_at', 'is', null)
-        .where('expires_at', '>', at)
-        .where('created_at', '>=', since)
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
-    },
-
-    /** Consumes a live ticket for the phone; false when missing, expired, used or for another phone. */
-    async consumeTicket(ticketHash: string, phoneHash: string, at: Date): Promise<boolean> {
-      const res = await db
-        .updateTable('verification_tickets')
-        .set({ used_at: at })
-        .where('ticket_hash', '=', ticketHash)
-        .where('phone_hash', '=', phoneHash)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', at)
-        .executeTakeFirst();
+        .where('expires_at', '>', at);
+      if (since) update = update.where('created_at', '>=', since);
+      const res = await update.executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
 

@@ -139,7 +139,7 @@ export function createSmsService(deps: {
 
     /** Uses up a ticket that proves the phone behind `phoneHash` was verified at or after `since`. */
     async consumeRecentTicket(ticket: string | undefined, phoneHash: string, since: Date): Promise<boolean> {
-      return !!ticket && repo.consumeRecentTicket(tokenHash(ticket), phoneHash, since, clock.now());
+      return !!ticket && repo.consumeTicket(tokenHash(ticket), phoneHash, clock.now(), since);
     },
 
     outbox: (phone: string) => repo.outbox(phone),
