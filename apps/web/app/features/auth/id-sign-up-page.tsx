@@ -28,7 +28,8 @@ export function IdSignUpPage(props: { onSignedUp(user: SessionUser): void; onIdL
       setStep('phone');
     },
   });
-  const canContinue = verification.complete && !checking;
+  // Without a requested code there is nothing to check: 다음 waits rather than answer that the time ran out.
+  const canContinue = verification.complete && verification.requested && !checking;
 
   // The focused control left with its step: focus moves to the first field of the new one.
   const root = useRef<HTMLDivElement>(null);

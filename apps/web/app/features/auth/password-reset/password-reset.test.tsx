@@ -53,6 +53,14 @@ describe('비밀번호 재설정', () => {
     expect(submit.disabled).toBe(true);
     type(field('휴대폰 번호'), '010-1234-5678');
     expect(field('휴대폰 번호').value).toBe(PHONE);
+    // Everything typed but no code requested: the button waits.
+    type(field('인증번호'), '123456');
+    type(field('새 비밀번호'), NEW_PASSWORD);
+    type(field('새 비밀번호 확인'), NEW_PASSWORD);
+    expect(submit.disabled).toBe(true);
+    type(field('인증번호'), '');
+    type(field('새 비밀번호'), '');
+    type(field('새 비밀번호 확인'), '');
     click(button('인증요청'));
     await settle();
     expect(api.last('POST /api/sms/send')?.body).toEqual({ phone: PHONE });

@@ -77,7 +77,8 @@ export function usePasswordReset({ onDone }: { onDone(): void }) {
     },
   };
 
-  const canSubmit = verification.complete && !validation.password && !validation.passwordConfirm && !submitting;
+  // As on the phone login: with no code requested the button waits (nothing could be checked).
+  const canSubmit = verification.complete && verification.requested && !validation.password && !validation.passwordConfirm && !submitting;
 
   function failed(e: unknown) {
     if (!(e instanceof ApiError)) return setFormError(messages.genericError);
