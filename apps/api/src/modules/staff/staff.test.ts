@@ -118,7 +118,9 @@ describe('npm run staff:grant, the real command', () => {
       const out = run(['grant-pg@beesang.kr'], { DATABASE_URL: t.databaseUrl });
       expect(out.status, out.stderr).toBe(0);
       expect(out.stdout).toContain(`ADMIN 권한을 부여했습니다 (member ${m.id}`);
-      const res = await t.app.inject({ url: '/api/admin/audit', headers: m.headers });
+      // The grant ended the member's sessions; signed in again, they are an operator.
+      expect((await t.app.inject({ url: '/api/admin/audit', headers: m.headers })).statusCode).toBe(401);
+      const res = await t.app.inject({ url: '/api/admin/audit', headers: await freshHeaders(t, m.id) });
       expect(res.statusCode).toBe(200);
       return;
     }
