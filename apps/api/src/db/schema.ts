@@ -160,7 +160,7 @@ export interface UsersTable {
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** 'ADMIN', 'MODERATOR' or 'EDITOR' for operators; null for members. The first with `npm run staff:grant`. */
   staff_role: ColumnType<string | null, string | null | undefined, string | null>;
-  /** An operator ended every session at this time: access tokens issued before it are refused. */
+  /** When an operator last ended every session (a record: revoking the refresh-token families is what ends them). */
   sessions_revoked_at: NullableTimestamp;
   /** Expert review (decision 0016): PENDING, APPROVED or REJECTED for PB and CTA members; null for others. */
   expert_status: ColumnType<ExpertStatus | null, ExpertStatus | null | undefined, ExpertStatus | null>;

@@ -20,7 +20,6 @@ const columns = [
   'phone_masked',
   'deleted_at',
   'staff_role',
-  'sessions_revoked_at',
   'expert_status',
   'expert_proof_url',
   'expert_submitted_at',
@@ -69,17 +68,24 @@ export function createUsersRepository(db: Db, clock: Clock) {
       return current(
         await db
           .selectFrom('users')
-          .select(columns)
-          .select([
-            sql<boolean>`exists (select 1 from refresh_tokens rt where rt.family_id = ${sid} and rt.user_id = users.id and rt.revoked_at is null and rt.family_expires_at > ${now})`.as(
-              'session_live',
-            ),
-            sql<Date | null>`(select min(rt.created_at) from refresh_tokens rt where rt.family_id = ${sid} and rt.user_id = users.id)`.as(
-              'session_started_at',
-            ),
-          ])
-          .where('id', '=', id)
-          .where('deleted_at', 'is', null)
+          // One pass over the family's rows gives both: when it began, and whether a row is still live.
+          .leftJoinLateral(
+            (eb) =>
+              eb
+                .selectFrom('refresh_tokens as rt')
+                .select([
+                  sql<Date | null>`min(rt.created_at)`.as('session_started_at'),
+                  sql<boolean | null>`bool_or(rt.revoked_at is null and rt.family_expires_at > ${now})`.as('session_live'),
+                ])
+                .where('rt.family_id', '=', sid)
+                .whereRef('rt.user_id', '=', 'users.id')
+                .as('session'),
+            (join) => join.onTrue(),
+          )
+          .select(columns.map((c) => `users.${c}` as const))
+          .select(['session.session_started_at', 'session.session_live'])
+          .where('users.id', '=', id)
+          .where('users.deleted_at', 'is', null)
           .executeTakeFirst(),
       );
     },
@@ -223,7 +229,7 @@ export function createUsersRepository(db: Db, clock: Clock) {
         .execute();
       return true;
     },
-    /** Ends every session of a member: access tokens issued before `at` stop working (with the refresh tokens revoked by the caller). */
+    /** Records an operator's end of every session (the caller revokes the refresh-token families, which is what ends them). */
     async revokeSessions(tx: Db, userId: number, at: Date): Promise<boolean> {
       const row = await tx
         .updateTable('users')

@@ -1,15 +1,5 @@
-/** One page of a console list, as the API answers it. */
-export interface Paged<T> {
-  data: T[];
-  total: number;
-  page: number;
-  size: number;
-}
-
-/** A waiting queue: a page plus when its longest-waiting item arrived (ISO), null when empty. */
-export interface Queue<T> extends Paged<T> {
-  oldestWaitingSince: string | null;
-}
+/** A console list's page and a waiting queue, as the API answers them (the reads' own types). */
+export type { Paged, Queue } from '../../../lib/ssr-reads';
 
 export const ADMIN_PAGE_SIZE = 20;
 
