@@ -1,44 +1,49 @@
 import { formatNumber, MARKET_LABEL_TEXT, type StockSummary } from '@beesang/contract';
-import type { KeyboardEvent, MouseEvent, PointerEvent, Ref } from 'react';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { PriceChange } from '../../components/ui/price-change';
 import { StockLogo } from '../../components/ui/stock-logo';
 
 const ICON = 'inline-flex h-9 w-9 items-center justify-center rounded-control text-ink-3 hover:bg-page hover:text-ink max-sm:w-7';
 
-/** One favourite: drag handle, logo, name and code, price and change, ↑/↓, and the star that removes it. */
+/**
+ * One favourite, a dnd-kit sortable item: drag handle (the activator), logo, name and code, price
+ * and change, ↑/↓, and the star that removes it. While moved it is lifted: a shadow and a brand ring.
+ */
 export function FavoriteRow(props: {
-  ref: Ref<HTMLLIElement>;
   item: StockSummary;
   position: number;
   count: number;
-  helpId: string;
-  lifted: boolean;
-  handle: {
-    onKeyDown(e: KeyboardEvent<HTMLButtonElement>): void;
-    onPointerDown(e: PointerEvent<HTMLButtonElement>): void;
-  };
   onUp(e: MouseEvent<HTMLButtonElement>): void;
   onDown(e: MouseEvent<HTMLButtonElement>): void;
   onRemove(): void;
 }) {
-  const { item: s, position, count, lifted } = props;
+  const { item: s, position, count } = props;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: s.companyIdx,
+    attributes: { roleDescription: '순서 변경 손잡이' },
+  });
   return (
     <li
-      ref={props.ref}
+      ref={setNodeRef}
       data-testid="favorite-row"
       data-company={s.companyIdx}
-      className={`relative flex items-center gap-1 py-3 sm:gap-3 sm:px-2 ${
-        lifted ? 'z-10 rounded-control bg-white shadow-lg ring-2 ring-brand' : 'bg-white'
-      } motion-safe:transition-shadow`}
+      data-lifted={isDragging || undefined}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={`relative flex items-center gap-1 bg-white py-3 sm:gap-3 sm:px-2 ${
+        isDragging ? 'z-10 rounded-control shadow-lg ring-2 ring-brand max-sm:px-1' : ''
+      }`}
     >
       <button
         type="button"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
         aria-label={`${s.companyName} 순서 이동, ${count}개 중 ${position}번째`}
-        aria-describedby={props.helpId}
-        aria-pressed={lifted}
-        {...props.handle}
-        className={`${ICON} shrink-0 cursor-grab touch-none select-none active:cursor-grabbing ${lifted ? 'text-brand' : ''}`}
+        aria-pressed={isDragging}
+        className={`${ICON} shrink-0 cursor-grab touch-manipulation select-none ${isDragging ? 'cursor-grabbing bg-page text-brand' : ''}`}
       >
         <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" fill="currentColor">
           <circle cx="6" cy="4" r="1.5" />

@@ -22,22 +22,34 @@ export function FavoritesPage(props: { initial: StockSummary[] | null; memberIdx
         {state.status === 'loading' && <ListSkeleton />}
         {state.status === 'error' && (
           <div className="py-14 text-center" role="alert">
-            <p className="text-ink-2">{t.favoriteLoadFailed}</p>
-            <Button variant="ghost" className="mt-4 h-10 text-sm" onClick={retry}>
+            <p className="font-semibold">{t.favoriteLoadFailed}</p>
+            <p className="mt-1 text-sm text-ink-3">연결 상태를 확인한 뒤 다시 시도해주세요.</p>
+            <Button variant="ghost" size="control" className="mt-5 text-sm" onClick={retry}>
               {t.retry}
             </Button>
           </div>
         )}
         {state.status === 'ready' && items.length === 0 && (
-          <div className="py-14 text-center">
+          <div className="px-2 py-14 text-center">
+            <span className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-page text-warning" aria-hidden="true">
+              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+                <path fill="currentColor" d="M12 2.5l2.9 6.1 6.6.8-4.9 4.5 1.3 6.6L12 17.3l-5.9 3.2 1.3-6.6L2.5 9.4l6.6-.8z" />
+              </svg>
+            </span>
             <p className="font-semibold">{t.favoriteEmpty}</p>
             <p className="mt-1 text-sm text-ink-3">{t.favoriteEmptyHint}</p>
-            <Link
-              to="/stock"
-              className="mt-5 inline-flex h-11 items-center rounded-control bg-brand px-5 font-semibold text-white hover:bg-brand-hover"
-            >
-              {t.favoriteBrowse}
-            </Link>
+            <p className="text-sm text-ink-3">위 검색창에서 종목명이나 종목코드로 찾아 별을 눌러도 됩니다.</p>
+            <div className="mt-5 flex flex-wrap justify-center gap-2">
+              <Link
+                to="/stock"
+                className="inline-flex h-11 items-center rounded-control bg-brand px-5 font-semibold text-white hover:bg-brand-hover"
+              >
+                {t.favoriteBrowse}
+              </Link>
+              <Button variant="ghost" onClick={focusHeaderSearch}>
+                종목 검색하기
+              </Button>
+            </div>
           </div>
         )}
         {state.status === 'ready' && items.length > 0 && <FavoriteList items={items} onReorder={reorder} onRemove={remove} />}
@@ -46,9 +58,23 @@ export function FavoritesPage(props: { initial: StockSummary[] | null; memberIdx
   );
 }
 
+/** The header's search box (search-box.tsx), where a company is found and starred. */
+function focusHeaderSearch() {
+  document.querySelector<HTMLInputElement>('header input[role="combobox"]')?.focus();
+}
+
 function ListSkeleton() {
   return (
-    <ul aria-busy="true" aria-label="관심 종목을 불러오는 중" className="divide-y divide-line">
+    <div role="status" aria-live="polite">
+      <p className="px-2 pt-3 text-sm text-ink-3">관심 종목을 불러오는 중입니다…</p>
+      <SkeletonRows />
+    </div>
+  );
+}
+
+function SkeletonRows() {
+  return (
+    <ul aria-hidden="true" className="divide-y divide-line">
       {[0, 1, 2, 3].map((i) => (
         <li key={i} className="flex animate-pulse items-center gap-3 px-2 py-3">
           <span className="size-8 rounded-[10px] bg-page" />
