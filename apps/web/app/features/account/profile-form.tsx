@@ -23,6 +23,8 @@ function fieldErrors(values: Values, expertType: ExpertTypeName): Record<string,
   );
   const out: Record<string, string> = {};
   for (const issue of parsed.error?.issues ?? []) out[String(issue.path[0])] ??= issue.message;
+  // An emptied expert name is a missing one, which spec §5 answers as the sign-up does, not as "too short".
+  if (expert && values.expertName === '') out.expertName = messages.expertNameLetters;
   // The body does not carry the member's type; the office rules of sign-up apply to theirs (spec §5).
   const office = officeProblems(expertType, { name: values.officeName, dept: values.officeDept });
   if (office.name) out.officeName ??= messages[office.name];
@@ -78,7 +80,6 @@ export function ProfileForm({ user, onSaved }: { user: UserDetail; onSaved(user:
         value={values.userNickname}
         onChange={(e) => set('userNickname')(e.target.value)}
         error={errors.userNickname}
-        maxLength={10}
       />
       <TextField
         label="이메일"
@@ -94,7 +95,6 @@ export function ProfileForm({ user, onSaved }: { user: UserDetail; onSaved(user:
             value={values.expertName}
             onChange={(e) => set('expertName')(e.target.value)}
             error={errors.expertName}
-            maxLength={10}
           />
           <TextField
             label={user.expertType === 'PB' ? '증권사명' : '세무사무소명'}
@@ -119,7 +119,8 @@ export function ProfileForm({ user, onSaved }: { user: UserDetail; onSaved(user:
               value={values.introduction}
               onChange={(e) => set('introduction')(e.target.value)}
               rows={4}
-              className="w-full rounded-control border border-line p-3 text-[16px] focus:border-brand"
+              className={`w-full rounded-control border p-3 text-[16px] ${errors.introduction ? 'border-danger' : 'border-line focus:border-brand'}`}
+              aria-invalid={errors.introduction ? true : undefined}
               aria-describedby="introduction-count"
             />
             <p id="introduction-count" className={`num mt-1 text-right text-xs ${errors.introduction ? 'text-danger' : 'text-ink-3'}`}>
