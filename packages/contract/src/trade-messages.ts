@@ -176,6 +176,8 @@ export const tradeUiMessages = {
   buyEmpty: '등록된 매수 매물이 없습니다.',
   bothEmpty: '아직 등록된 매물이 없습니다.',
   listFailed: '매물을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.',
+  listLoading: '매물을 불러오는 중…',
+  retry: '다시 시도',
   emptyCta: '첫 매물을 등록해보세요.',
   more: '더보기',
   loadFailed: '매물을 더 불러오지 못했습니다. 잠시 후 다시 시도해주세요.',

@@ -95,7 +95,7 @@ function TradeSide(props: {
   answered: ReadonlyMap<number, Trade>;
 }) {
   const { companyIdx, tradeType, first, actions, answered } = props;
-  const { rows, total, hasMore, loading, error, more } = useTradePages(companyIdx, tradeType, first);
+  const { rows, total, failed, reloading, hasMore, loading, error, more, retry } = useTradePages(companyIdx, tradeType, first);
   const sell = tradeType === TradeType.SELL;
   const title = sell ? t.sellSide : t.buySide;
   return (
@@ -104,10 +104,24 @@ function TradeSide(props: {
       <h3 className="flex items-center gap-2 text-[15px] font-bold md:col-span-5">
         <span className={`size-2 rounded-full ${sell ? 'bg-fall' : 'bg-rise'}`} aria-hidden="true" />
         {title}
-        <span className="num text-sm font-semibold text-ink-3">{total}</span>
+        {!failed && <span className="num text-sm font-semibold text-ink-3">{total}</span>}
       </h3>
-      {first === null ? (
-        <p className="py-6 text-center text-sm text-ink-3 md:col-span-5">{t.listFailed}</p>
+      {reloading ? (
+        <p aria-busy="true" className="animate-pulse py-6 text-center text-sm text-ink-3 md:col-span-5">
+          {t.listLoading}
+        </p>
+      ) : failed ? (
+        <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center md:col-span-5">
+          <p className="text-sm text-ink-2">{t.listFailed}</p>
+          <button
+            type="button"
+            onClick={() => void retry()}
+            aria-label={`${title} ${t.retry}`}
+            className="h-10 rounded-control px-4 text-sm font-semibold text-ink-2 ring-1 ring-line hover:bg-page"
+          >
+            {t.retry}
+          </button>
+        </div>
       ) : rows.length === 0 ? (
         <p className="py-6 text-center text-sm text-ink-3 md:col-span-5">{sell ? t.sellEmpty : t.buyEmpty}</p>
       ) : (
@@ -139,7 +153,7 @@ function TradeSide(props: {
               disabled={loading}
               className="mt-2 h-10 w-full rounded-control text-sm font-semibold text-ink-2 ring-1 ring-line hover:bg-page disabled:text-ink-3 md:col-span-5"
             >
-              {loading ? t.submitting : `${title} ${t.more}`}
+              {loading ? t.listLoading : `${title} ${error ? t.retry : t.more}`}
             </button>
           )}
         </>
