@@ -5,7 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vite
 import { NotifyProvider } from '../../lib/notify';
 import { SessionProvider, useSession } from '../../lib/session';
 import { TEST_MEMBER } from '../../test/members';
-import { noResultsText, SEARCH_PLACEHOLDER, SEARCH_PLACEHOLDER_SHORT, SearchBox } from './search-box';
+import {
+  noResultsText,
+  SEARCH_FAILED_TEXT,
+  SEARCH_PLACEHOLDER,
+  SEARCH_PLACEHOLDER_SHORT,
+  SEARCH_SLOW_MS,
+  SEARCHING_TEXT,
+  SearchBox,
+} from './search-box';
 
 const DEMO_PRICE = { priceSource: 'DEMO', priceAt: '2026-11-20T05:00:00.000Z', priceTradeCount: 0 } as const;
 const RESULTS: CompanySearchResult[] = [
@@ -213,7 +221,7 @@ describe('debounced search', () => {
     expect(options().map((o) => o.textContent)).toEqual(['비상테크900004']);
   });
 
-  it('a failed search is only logged; the list stays closed', async () => {
+  it('a failed search is logged (spec §8) and opens no list', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     fetchMock.mockImplementation(async () => new Response(JSON.stringify({ message: '서버 오류' }), { status: 500 }));
     const { input } = renderSearch();
@@ -221,8 +229,8 @@ describe('debounced search', () => {
     await wait(200);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(options()).toHaveLength(0);
+    expect(input.getAttribute('aria-expanded')).toBe('false');
     expect(warn).toHaveBeenCalledWith('search failed', expect.any(Error));
-    expect(document.body.style.overflow).toBe('');
   });
 });
 
@@ -471,7 +479,8 @@ describe('the favourite star of a result', () => {
 });
 
 describe('nothing found', () => {
-  const status = () => screen.getByRole('status');
+  // The search box's own live region (the page's notices have another).
+  const status = () => within(document.querySelector('header') as HTMLElement).getByRole('status');
 
   it('says so with the keyword, under a backdrop that closes it, and Escape closes it too', async () => {
     fetchMock.mockImplementation(async () => json([]));
@@ -516,15 +525,81 @@ describe('nothing found', () => {
     expect(status().textContent).toBe('');
     expect(document.body.style.overflow).toBe('');
   });
+});
 
-  it('a failed search says nothing (spec §8: logged only)', async () => {
+describe('waiting and failing (issue 14 §1)', () => {
+  const status = () => within(document.querySelector('header') as HTMLElement).getByRole('status');
+
+  it('a slow answer says 검색하는 중… after 300 ms (a quick one shows nothing), then gives way to the results', async () => {
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockImplementationOnce(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const { input } = renderSearch();
+    type(input, '비상');
+    await wait(200 + SEARCH_SLOW_MS - 1);
+    expect(status().textContent).toBe('');
+    expect(screen.queryByTestId('search-backdrop')).toBeNull();
+
+    await wait(1);
+    expect(status().textContent).toBe(SEARCHING_TEXT);
+    expect(status().getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByTestId('search-backdrop')).toBeTruthy();
+
+    answer(json(RESULTS));
+    await wait(0);
+    expect(options()).toHaveLength(3);
+    expect(status().textContent).toBe('');
+  });
+
+  it('a failed search says so under the box (and is still logged); 다시 시도 asks again and shows what it finds', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fetchMock.mockImplementationOnce(async () => new Response('{}', { status: 500 }));
+    const { input } = renderSearch();
+    type(input, '비상');
+    await wait(200);
+    expect(status().textContent).toContain(SEARCH_FAILED_TEXT);
+    expect(warn).toHaveBeenCalledWith('search failed', expect.any(Error));
+    expect(screen.getByTestId('search-backdrop')).toBeTruthy();
+    expect(options()).toHaveLength(0);
+
+    act(() => {
+      fireEvent.click(within(status()).getByRole('button', { name: '다시 시도' }));
+    });
+    // At once the panel says the search is under way again, and the box keeps the focus.
+    expect(status().textContent).toBe(SEARCHING_TEXT);
+    expect(document.activeElement).toBe(input);
+    await wait(200);
+    expect(searchedKeywords()).toEqual(['비상', '비상']);
+    expect(options()).toHaveLength(3);
+    expect(status().textContent).toBe('');
+  });
+
+  it('a failure goes with the text, with Escape and with a new keyword that finds nothing', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     fetchMock.mockImplementation(async () => new Response('{}', { status: 500 }));
     const { input } = renderSearch();
     type(input, '비상');
     await wait(200);
+    expect(status().textContent).toContain(SEARCH_FAILED_TEXT);
+    press(input, 'Escape');
     expect(status().textContent).toBe('');
-    expect(screen.queryByTestId('search-backdrop')).toBeNull();
+
+    type(input, '비상x');
+    await wait(200);
+    expect(status().textContent).toContain(SEARCH_FAILED_TEXT);
+    type(input, '');
+    expect(status().textContent).toBe('');
+    expect(document.body.style.overflow).toBe('');
+
+    fetchMock.mockImplementation(async () => json([]));
+    type(input, '없는회사');
+    await wait(200);
+    expect(status().textContent).toContain(noResultsText('없는회사'));
+    expect(status().textContent).not.toContain(SEARCH_FAILED_TEXT);
   });
 });
 

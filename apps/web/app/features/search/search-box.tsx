@@ -1,6 +1,8 @@
 import { type CompanySearchResult, HEADER_SEARCH_DEBOUNCE_MS, HEADER_SEARCH_MAX_HEIGHT, SEARCH_KEYWORD_MAX } from '@beesang/contract';
 import { type CSSProperties, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate, useRevalidator } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { RETRY } from '../../components/ui/list-state';
 import { StockLogo } from '../../components/ui/stock-logo';
 import { useFavoriteToggle } from '../../lib/use-favorite-toggle';
 import { Highlight } from './highlight';
@@ -14,6 +16,10 @@ export const SEARCH_PLACEHOLDER_SHORT = '종목명 또는 코드';
 
 /** The sentence shown when a search found nothing. */
 export const noResultsText = (keyword: string) => `‘${keyword}’에 대한 검색 결과가 없어요`;
+export const SEARCHING_TEXT = '검색하는 중…';
+export const SEARCH_FAILED_TEXT = '검색 결과를 불러오지 못했어요';
+/** How long an answer may take before the panel says it is on its way (a quick one shows no flash). */
+export const SEARCH_SLOW_MS = 300;
 
 /** Header company search (spec §2, §5): debounced, keyboard-driven, scroll-locking. */
 export function SearchBox() {
@@ -22,6 +28,11 @@ export function SearchBox() {
   /** The keyword the shown answer is for; null while nothing is shown (typing, closed, failed). */
   const [answered, setAnswered] = useState<string | null>(null);
   const [cursor, setCursor] = useState(-1);
+  /** An answer is taking longer than SEARCH_SLOW_MS. */
+  const [slow, setSlow] = useState(false);
+  /** The keyword whose search failed (issue 14 §1: said, with 다시 시도; still logged as spec §8 has it). */
+  const [failed, setFailed] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const listRef = useRef<HTMLUListElement>(null);
@@ -31,49 +42,71 @@ export function SearchBox() {
   const revalidator = useRevalidator();
   const open = results.length > 0;
   const noResults = answered !== null && !open;
-  const panelShown = open || noResults;
+  // One sentence at a time in the panel: a slow answer, a failure, or nothing found.
+  const note = open ? null : slow ? 'searching' : failed !== null ? 'failed' : noResults ? 'empty' : null;
+  const panelShown = open || note !== null;
   const belowHeader = useBelowHeader(inputRef, panelShown);
   const placeholder = useFittingPlaceholder(inputRef, SEARCH_PLACEHOLDER, SEARCH_PLACEHOLDER_SHORT);
   const close = () => {
     setResults([]);
     setAnswered(null);
+    setFailed(null);
+    setSlow(false);
   };
 
   // Reset on route change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the trigger, not an input
   useEffect(() => {
     setText('');
-    setResults([]);
-    setAnswered(null);
+    close();
     setCursor(-1);
   }, [pathname]);
 
-  // 200 ms debounce; empty text clears the list; failures are logged only (spec §8).
+  // 200 ms debounce; empty text clears the list; a failure is logged (spec §8) and said, with 다시 시도.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry's trigger
   useEffect(() => {
     const keyword = text.trim();
     if (!keyword) {
-      setResults([]);
-      setAnswered(null);
+      close();
       setCursor(-1);
       return;
     }
     const controller = new AbortController();
+    let slowTimer: ReturnType<typeof setTimeout> | undefined;
     const timer = setTimeout(() => {
+      slowTimer = setTimeout(() => setSlow(true), SEARCH_SLOW_MS);
       searchCompanies(keyword, controller.signal)
         .then((found) => {
           setResults(found);
           setAnswered(keyword);
+          setFailed(null);
           setCursor(-1);
         })
         .catch((error: unknown) => {
-          if (!controller.signal.aborted) console.warn('search failed', error);
+          if (controller.signal.aborted) return;
+          console.warn('search failed', error);
+          setResults([]);
+          setAnswered(null);
+          setFailed(keyword);
+        })
+        .finally(() => {
+          clearTimeout(slowTimer);
+          if (!controller.signal.aborted) setSlow(false);
         });
     }, HEADER_SEARCH_DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
+      clearTimeout(slowTimer);
       controller.abort();
     };
-  }, [text]);
+  }, [text, attempt]);
+
+  const retry = () => {
+    setFailed(null);
+    setSlow(true);
+    setAttempt((n) => n + 1);
+    inputRef.current?.focus();
+  };
 
   // Page scroll is locked while results (or the sentence that there are none) show.
   useEffect(() => {
@@ -217,8 +250,23 @@ export function SearchBox() {
           </ul>
         )}
         {/* Present while closed too, so the sentence is announced when it appears. */}
-        <div role="status" className={noResults ? `${panel} px-5 py-6 text-center` : 'sr-only'}>
-          {noResults && (
+        <div
+          role="status"
+          aria-busy={note === 'searching' || undefined}
+          data-search-note={note ?? undefined}
+          className={note ? `${panel} px-5 py-6 text-center` : 'sr-only'}
+        >
+          {note === 'searching' && <p className="text-ink-2">{SEARCHING_TEXT}</p>}
+          {note === 'failed' && (
+            <>
+              <p className="font-semibold text-ink">{SEARCH_FAILED_TEXT}</p>
+              <p className="mt-1 text-sm text-ink-3">연결 상태를 확인한 뒤 다시 시도해 주세요.</p>
+              <Button variant="ghost" size="sm" className="mt-4" onMouseDown={(e) => e.preventDefault()} onClick={retry}>
+                {RETRY}
+              </Button>
+            </>
+          )}
+          {note === 'empty' && (
             <>
               <p className="font-semibold break-all text-ink">{noResultsText(answered ?? '')}</p>
               <p className="mt-1 text-sm text-ink-3">종목명이나 종목코드를 다시 확인해 주세요.</p>
