@@ -116,9 +116,29 @@ describe('discussion tab: the list', () => {
     fakeApi({ [list(1)]: () => (fail ? json({ message: '오류', code: 'INTERNAL' }, 500) : page([opinion()])) });
     await renderTab();
     expect(screen.getByText(t.opinionLoadFailed)).toBeTruthy();
+    expect(within(screen.getByTestId('discussion-tab')).getByRole('alert').textContent).toContain(t.opinionLoadFailed);
     fail = false;
     click(button(t.retry));
     await settle();
+    expect(items()).toHaveLength(1);
+  });
+
+  it('while the first page is on its way: opinion-shaped rows, said once to screen readers (issue 14 §1)', async () => {
+    let answer: (r: Response) => void = () => {};
+    fakeApi({
+      [list(1)]: () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderInApp(<Host />, { user: null });
+    const status = within(screen.getByTestId('discussion-tab')).getByRole('status');
+    expect(status.getAttribute('aria-busy')).toBe('true');
+    expect(status.textContent).toBe('의견을 불러오는 중…');
+    expect(status.querySelectorAll('li')).toHaveLength(3);
+    answer(page([opinion()]));
+    await settle();
+    expect(within(screen.getByTestId('discussion-tab')).queryByRole('status')).toBeNull();
     expect(items()).toHaveLength(1);
   });
 });

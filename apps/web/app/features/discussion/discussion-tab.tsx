@@ -1,6 +1,7 @@
-import { formatNumber, messages, communityMessages as t } from '@beesang/contract';
+import { formatNumber, communityMessages as t } from '@beesang/contract';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { ListEmpty, ListFailed } from '../../components/ui/list-state';
 import { ApiError, endsSession } from '../../lib/api-client';
 import { useNotify } from '../../lib/notify';
 import { ReportDialog, type ReportTarget } from '../../lib/report-dialog';
@@ -106,15 +107,8 @@ export function DiscussionTab(props: { companyIdx: number; writeOpen: boolean; o
         </div>
       )}
       {list.status === 'loading' && <OpinionSkeleton />}
-      {list.status === 'error' && (
-        <div className="py-10 text-center" role="alert">
-          <p className="text-ink-2">{t.opinionLoadFailed}</p>
-          <Button variant="ghost" className="mt-3 h-9 text-sm" onClick={list.retry}>
-            {t.retry}
-          </Button>
-        </div>
-      )}
-      {list.status === 'ready' && list.items.length === 0 && <p className="py-10 text-center text-ink-3">{t.opinionEmpty}</p>}
+      {list.status === 'error' && <ListFailed message={t.opinionLoadFailed} onRetry={list.retry} />}
+      {list.status === 'ready' && list.items.length === 0 && <ListEmpty>{t.opinionEmpty}</ListEmpty>}
       {list.status === 'ready' && list.items.length > 0 && (
         <ul className="divide-y divide-line" aria-label="의견 목록">
           {list.items.map((o) => (
@@ -132,7 +126,7 @@ export function DiscussionTab(props: { companyIdx: number; writeOpen: boolean; o
         <div className="mt-2 text-center">
           {list.moreFailed && (
             <p role="alert" className="mb-2 text-sm text-danger">
-              {messages.genericError}
+              {t.opinionLoadFailed} 아래 버튼으로 다시 시도해주세요.
             </p>
           )}
           <Button
@@ -166,19 +160,23 @@ export function DiscussionTab(props: { companyIdx: number; writeOpen: boolean; o
   );
 }
 
+/** Three opinion-shaped rows while the first page loads; said once to screen readers. */
 function OpinionSkeleton() {
   return (
-    <ul aria-busy="true" aria-label="의견을 불러오는 중" className="divide-y divide-line">
-      {[0, 1, 2].map((i) => (
-        <li key={i} className="flex animate-pulse gap-3 py-4">
-          <span className="size-9 shrink-0 rounded-full bg-page" />
-          <span className="flex-1 space-y-2">
-            <span className="block h-3.5 w-32 rounded bg-page" />
-            <span className="block h-3.5 w-full rounded bg-page" />
-            <span className="block h-3.5 w-2/3 rounded bg-page" />
-          </span>
-        </li>
-      ))}
-    </ul>
+    <div role="status" aria-busy="true" data-list-state="loading">
+      <span className="sr-only">의견을 불러오는 중…</span>
+      <ul aria-hidden="true" className="divide-y divide-line">
+        {[0, 1, 2].map((i) => (
+          <li key={i} className="flex animate-pulse gap-3 py-4">
+            <span className="size-9 shrink-0 rounded-full bg-page" />
+            <span className="flex-1 space-y-2">
+              <span className="block h-3.5 w-32 rounded bg-page" />
+              <span className="block h-3.5 w-full rounded bg-page" />
+              <span className="block h-3.5 w-2/3 rounded bg-page" />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
