@@ -16,7 +16,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function AdminExperts({ loaderData }: Route.ComponentProps) {
   return (
     <AreaGate area="experts">
-      {loaderData.queue ? <ExpertQueue queue={loaderData.queue} now={loaderData.now} /> : <LoadFailed what="전문가 심사 목록" />}
+      {loaderData.queue ? (
+        <ExpertQueue queue={loaderData.queue} now={loaderData.now} />
+      ) : (
+        <LoadFailed what="전문가 심사 목록" title="전문가 심사" />
+      )}
     </AreaGate>
   );
 }

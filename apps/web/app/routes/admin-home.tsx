@@ -1,4 +1,5 @@
 import { staffMay } from '@beesang/contract';
+import { ListFailed, useReload } from '../components/ui/list-state';
 import { count } from '../features/admin/shared/page-header';
 import { ADMIN_PAGE_SIZE } from '../features/admin/shared/paged';
 import { QueueCard } from '../features/admin/shared/queue-card';
@@ -23,6 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
   const { reports, flagged, proofs, review, experts, now } = loaderData;
   const role = useSession().user?.staffRole ?? null;
+  const { reload, reloading } = useReload();
   const cards = [
     staffMay(role, 'reports') && {
       title: '신고 대기',
@@ -59,6 +61,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         : '검토 목록을 읽지 못했습니다.',
     },
   ].filter((c) => c !== false);
+  const unread = cards.filter((c) => c.count === null).length;
 
   return (
     <section aria-labelledby="admin-home-title">
@@ -77,6 +80,15 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
+      )}
+      {unread > 0 && (
+        <ListFailed
+          framed
+          size="compact"
+          message={`대기열 ${unread}곳의 현황을 불러오지 못했습니다.`}
+          onRetry={reload}
+          retrying={reloading}
+        />
       )}
     </section>
   );

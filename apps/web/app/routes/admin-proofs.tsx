@@ -16,7 +16,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function AdminProofs({ loaderData }: Route.ComponentProps) {
   return (
     <AreaGate area="proofs">
-      {loaderData.queue ? <ProofQueue queue={loaderData.queue} now={loaderData.now} /> : <LoadFailed what="매물 인증 목록" />}
+      {loaderData.queue ? (
+        <ProofQueue queue={loaderData.queue} now={loaderData.now} />
+      ) : (
+        <LoadFailed what="매물 인증 목록" title="매물 인증" />
+      )}
     </AreaGate>
   );
 }

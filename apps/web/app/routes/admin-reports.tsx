@@ -20,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
   return (
     <AreaGate area="reports">
-      {loaderData.queue ? <ReportQueue queue={loaderData.queue} now={loaderData.now} /> : <LoadFailed what="신고 목록" />}
+      {loaderData.queue ? <ReportQueue queue={loaderData.queue} now={loaderData.now} /> : <LoadFailed what="신고 목록" title="신고" />}
     </AreaGate>
   );
 }

@@ -20,7 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function AdminReview({ loaderData }: Route.ComponentProps) {
   return (
     <AreaGate area="reports">
-      {loaderData.queue ? <ReviewQueue queue={loaderData.queue} now={loaderData.now} /> : <LoadFailed what="검토 목록" />}
+      {loaderData.queue ? <ReviewQueue queue={loaderData.queue} now={loaderData.now} /> : <LoadFailed what="검토 목록" title="검토 대기" />}
     </AreaGate>
   );
 }

@@ -1,6 +1,7 @@
 import { type StaffArea, staffMay } from '@beesang/contract';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useNavigation } from 'react-router';
 import { MembersOnly } from '../components/layout/members-only';
+import { PendingList } from '../components/ui/list-state';
 import { useSession } from '../lib/session';
 import type { Route } from './+types/admin';
 
@@ -24,7 +25,10 @@ const SECTIONS: Array<{ to: string; label: string; area: StaffArea; end?: boolea
 
 export default function AdminLayout() {
   const session = useSession();
+  const navigation = useNavigation();
   const role = session.user?.staffRole ?? null;
+  // Another section, page or filter of the console on its way: the current one dims and says so.
+  const pending = navigation.state === 'loading' && navigation.location.pathname.startsWith('/admin');
   if (!session.user) return <MembersOnly title="운영자 콘솔" reason="운영자 계정으로 로그인해주세요." />;
   if (!role) {
     return (
@@ -54,9 +58,9 @@ export default function AdminLayout() {
           ))}
         </ul>
       </nav>
-      <div className="min-w-0">
+      <PendingList pending={pending} className="min-w-0">
         <Outlet />
-      </div>
+      </PendingList>
     </div>
   );
 }

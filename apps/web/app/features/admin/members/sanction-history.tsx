@@ -1,5 +1,6 @@
 import { formatDateTime } from '@beesang/contract';
 import { useEffect, useState } from 'react';
+import { ListEmpty, ListFailed, ListLoading } from '../../../components/ui/list-state';
 import { ApiError } from '../../../lib/api-client';
 import { SANCTION_LABEL } from '../shared/sanction-fields';
 import { type SanctionHistoryEntry, sanctionHistory } from './members-api';
@@ -9,8 +10,11 @@ type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { st
 /** A member's sanctions, newest first as the API lists them, with who imposed each and until when. */
 export function SanctionHistory({ userIdx }: { userIdx: number }) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry's trigger
   useEffect(() => {
     let live = true;
+    setLoaded({ state: 'loading' });
     sanctionHistory(userIdx)
       .then((rows) => live && setLoaded({ state: 'done', rows }))
       .catch(
@@ -19,11 +23,11 @@ export function SanctionHistory({ userIdx }: { userIdx: number }) {
     return () => {
       live = false;
     };
-  }, [userIdx]);
+  }, [userIdx, attempt]);
 
-  if (loaded.state === 'loading') return <p className="text-sm text-ink-3">제재 이력을 불러오는 중입니다…</p>;
-  if (loaded.state === 'failed') return <p className="text-sm text-danger">{loaded.message}</p>;
-  if (loaded.rows.length === 0) return <p className="text-sm text-ink-3">제재 이력이 없습니다.</p>;
+  if (loaded.state === 'loading') return <ListLoading label="제재 이력을 불러오는 중…" rows={2} shape="line" />;
+  if (loaded.state === 'failed') return <ListFailed size="compact" message={loaded.message} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (loaded.rows.length === 0) return <ListEmpty size="compact">제재 이력이 없습니다.</ListEmpty>;
   return (
     <div className="overflow-x-auto">
       <table className="num w-full min-w-[560px] text-sm">

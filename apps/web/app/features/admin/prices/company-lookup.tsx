@@ -1,5 +1,6 @@
 import { type CompanySearchResult, formatPrice, TRADE_SEARCH_DEBOUNCE_MS } from '@beesang/contract';
 import { useEffect, useId, useState } from 'react';
+import { RETRY } from '../../../components/ui/list-state';
 import { StockLogo } from '../../../components/ui/stock-logo';
 import { CONTROL } from '../shared/field';
 import { findCompanies } from './prices-api';
@@ -11,7 +12,9 @@ export function CompanyLookup({ onChoose }: { onChoose(company: CompanySearchRes
   const id = useId();
   const [text, setText] = useState('');
   const [found, setFound] = useState<Found>({ state: 'idle' });
+  const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry's trigger
   useEffect(() => {
     const keyword = text.trim();
     if (!keyword) return setFound({ state: 'idle' });
@@ -26,7 +29,7 @@ export function CompanyLookup({ onChoose }: { onChoose(company: CompanySearchRes
       clearTimeout(timer);
       controller.abort();
     };
-  }, [text]);
+  }, [text, attempt]);
 
   return (
     <div>
@@ -44,7 +47,18 @@ export function CompanyLookup({ onChoose }: { onChoose(company: CompanySearchRes
       />
       <div aria-live="polite" className="mt-2">
         {found.state === 'loading' && <p className="text-sm text-ink-3">찾는 중…</p>}
-        {found.state === 'failed' && <p className="text-sm text-danger">종목을 찾지 못했습니다. 잠시 후 다시 시도해주세요.</p>}
+        {found.state === 'failed' && (
+          <p role="alert" className="flex flex-wrap items-center gap-x-2 text-sm text-danger">
+            종목을 찾지 못했습니다.
+            <button
+              type="button"
+              onClick={() => setAttempt((n) => n + 1)}
+              className="font-semibold text-brand underline-offset-2 hover:underline"
+            >
+              {RETRY}
+            </button>
+          </p>
+        )}
         {found.state === 'done' && found.items.length === 0 && (
           <p className="text-sm text-ink-3">‘{text.trim()}’에 맞는 종목이 없습니다.</p>
         )}
