@@ -78,7 +78,7 @@ test('normal sign-up: each field says its §5 message as it is typed, and an ema
   ];
   for (const [field, text, message] of rows) {
     await retype(field, text);
-    await expect.poll(() => messageOf(field), text).toBe(message);
+    await expect.poll(() => messageOf(field), { message: text }).toBe(message);
   }
 
   const terms = dialog.getByRole('group', { name: '약관 동의' });
@@ -110,7 +110,7 @@ test('PB sign-up: the experts’ wording, the office and introduction messages, 
     // An empty field says nothing until it was changed: type a letter first.
     if (!text) await field.pressSequentially('가');
     await retype(field, text);
-    await expect.poll(() => messageOf(field), `${label} ${text}`).toBe(message);
+    await expect.poll(() => messageOf(field), { message: `${label} ${text}` }).toBe(message);
   }
 
   const intro = dialog.getByLabel(/자기소개/);
