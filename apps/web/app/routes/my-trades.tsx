@@ -1,7 +1,7 @@
 import { myTradeMessages as m } from '@beesang/contract';
 import { useRef } from 'react';
-import { MyTrades } from '../features/trade/my-trades';
-import { myTradesApiQuery, myTradesPath, myTradesQuery } from '../features/trade/my-trades-api';
+import { MyTrades } from '../features/trade/my-trades/my-trades';
+import { myTradesApiQuery, myTradesPath, myTradesQuery } from '../features/trade/my-trades/my-trades-api';
 import { rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
 import { memberRead } from '../lib/server-context';

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Modal } from '../../components/ui/modal';
 import { type SessionUser, useSession } from '../../lib/session';
-import { IdLoginPage } from './id-login-page';
-import { IdSignUpPage } from './id-sign-up-page';
-import { LoginPage } from './login-page';
+import { IdLoginPage } from './id-account/id-login-page';
+import { IdSignUpPage } from './id-account/id-sign-up-page';
+import { LoginPage } from './login/login-page';
 import { PasswordResetPage } from './password-reset/password-reset-page';
 import { ResetDoneNotice } from './password-reset/reset-done-notice';
-import { SignUpExpertPage } from './sign-up-expert-page';
-import { SignUpNormalPage } from './sign-up-normal-page';
-import { type MemberType, UserTypePage } from './user-type-page';
+import { SignUpExpertPage } from './sign-up/sign-up-expert-page';
+import { SignUpNormalPage } from './sign-up/sign-up-normal-page';
+import { type MemberType, UserTypePage } from './sign-up/user-type-page';
 
 type Page = 'LOGIN' | 'ID_LOGIN' | 'ID_SIGNUP' | 'PASSWORD_RESET' | 'USER_TYPE' | 'SIGNUP_NORMAL' | 'SIGNUP_BROKER' | 'SIGNUP_CTA';
 

@@ -1,9 +1,9 @@
 import { Button } from '../../../components/ui/button';
 import { Form } from '../../../components/ui/form';
 import { TextField } from '../../../components/ui/text-field';
-import { useErrorLine } from '../error-line';
-import { PasswordMatch, PasswordRule } from '../id-sign-up-account';
-import { PhoneCodeFields } from '../phone-code-fields';
+import { PasswordMatch, PasswordRule } from '../id-account/id-sign-up-account';
+import { useErrorLine } from '../shared/error-line';
+import { PhoneCodeFields } from '../shared/phone-code-fields';
 import { usePasswordReset } from './use-password-reset';
 
 /**

@@ -3,7 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { button, click, describedError, dialog, field, settle, type } from '../../../test/dom';
 import { json } from '../../../test/fake-api';
-import { authApi, PHONE, renderLogin } from '../test-kit';
+import { authApi, PHONE, renderLogin } from '../shared/test-kit';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,9 +1,9 @@
 import { messages, passwordSchema } from '@beesang/contract';
 import { type ChangeEvent, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { resetPassword } from '../auth-api';
-import { ID_SIGN_UP_TEXT } from '../id-sign-up-form';
-import { usePhoneVerification } from '../use-phone-verification';
+import { ID_SIGN_UP_TEXT } from '../id-account/id-sign-up-form';
+import { resetPassword } from '../shared/auth-api';
+import { usePhoneVerification } from '../shared/use-phone-verification';
 
 type PasswordField = 'password' | 'passwordConfirm';
 type Values = Record<PasswordField, string>;
