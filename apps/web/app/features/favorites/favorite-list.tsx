@@ -48,7 +48,7 @@ export function FavoriteList(props: { items: StockSummary[]; onReorder(next: Sto
   const focusAfterMove = useRef<HTMLElement | null>(null);
   const sensors = useSensors(
     useSensor(MouseAndPenSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const accessibility = useMemo(

@@ -14,7 +14,9 @@ export function FavoritesPage(props: { initial: StockSummary[] | null; memberIdx
         <h1 className="text-2xl font-bold">{t.favoritePageTitle}</h1>
         {state.status === 'ready' && items.length > 0 && (
           <p className="mt-1 text-sm text-ink-3">
-            <span className="num">{formatNumber(items.length)}개</span> · 손잡이를 끌거나 키보드로 순서를 바꿀 수 있어요.
+            <span className="num">{formatNumber(items.length)}개</span> ·{' '}
+            <span className="max-sm:hidden">손잡이를 끌거나 키보드로 순서를 바꿀 수 있어요.</span>
+            <span className="sm:hidden">손잡이를 길게 누른 채 끌면 순서가 바뀌어요.</span>
           </p>
         )}
       </div>
