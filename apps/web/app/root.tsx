@@ -12,6 +12,7 @@ import { Header } from './components/layout/header';
 import { IdentityRequiredDialog } from './components/layout/identity-required-dialog';
 import { NotFound } from './components/layout/not-found';
 import { dismissedSanctionNotice, SanctionNotice } from './components/layout/sanction-notice';
+import { PageFailed } from './components/ui/list-state';
 import { OnDemandLoginDialog, preloadLoginDialog } from './features/auth/login-dialog-on-demand';
 import { SearchBox } from './features/search/search-box';
 import { preloadTradeModal, TradeModalProvider, useTradeModal } from './features/trade/modal/trade-modal-provider';
@@ -153,19 +154,5 @@ export const meta: Route.MetaFunction = ({ error }) => {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <Frame>
-      {notFound ? (
-        <NotFound />
-      ) : (
-        <div className="text-center">
-          <h1 className="text-2xl font-bold">일시적인 오류가 발생했습니다</h1>
-          <p className="mt-2 text-ink-2">잠시 후 다시 시도해주세요.</p>
-          <a href="/" className="mt-6 inline-block rounded-control bg-brand px-5 py-3 font-semibold text-white">
-            홈으로
-          </a>
-        </div>
-      )}
-    </Frame>
-  );
+  return <Frame>{notFound ? <NotFound /> : <PageFailed />}</Frame>;
 }

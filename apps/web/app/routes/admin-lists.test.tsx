@@ -194,3 +194,27 @@ describe('the console front page', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('a console page that could not come at all', () => {
+  it('keeps the console’s name, says so and 다시 시도 loads it', async () => {
+    fakeApi();
+    let reads = 0;
+    renderRoute(AdminReports, {
+      path: '/admin/reports',
+      user: ADMIN,
+      layout: { path: '/admin', Component: Admin.default },
+      layoutErrorBoundary: Admin.ErrorBoundary,
+      loader: () => {
+        if (reads++ === 0) throw new TypeError('Failed to fetch');
+        return { queue: emptyQueue, now: NOW };
+      },
+    });
+    await settle();
+    expect(screen.getByRole('heading', { name: '운영자 콘솔' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('콘솔 화면을 불러오지 못했습니다.');
+    click(button('다시 시도'));
+    await settle();
+    expect(screen.getByText('처리할 신고가 없습니다.')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: '운영자 콘솔' })).toBeTruthy();
+  });
+});

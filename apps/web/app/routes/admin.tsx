@@ -1,7 +1,7 @@
 import { type StaffArea, staffMay } from '@beesang/contract';
 import { NavLink, Outlet, useNavigation } from 'react-router';
 import { MembersOnly } from '../components/layout/members-only';
-import { PendingList } from '../components/ui/list-state';
+import { ListFailed, PendingList, useReload } from '../components/ui/list-state';
 import { useSession } from '../lib/session';
 import type { Route } from './+types/admin';
 
@@ -61,6 +61,17 @@ export default function AdminLayout() {
       <PendingList pending={pending} className="min-w-0">
         <Outlet />
       </PendingList>
+    </div>
+  );
+}
+
+/** A console page that could not be loaded at all (the network gone on the way to it): say so, and read it again. */
+export function ErrorBoundary() {
+  const { reload, reloading } = useReload();
+  return (
+    <div className="mx-auto max-w-[800px]">
+      <h1 className="text-xl font-bold">운영자 콘솔</h1>
+      <ListFailed framed message="콘솔 화면을 불러오지 못했습니다." onRetry={reload} retrying={reloading} />
     </div>
   );
 }

@@ -75,6 +75,8 @@ export interface RouteOptions {
   loader?: () => unknown;
   /** A layout route around the page (e.g. the console's), its component the real one. */
   layout?: { path: string; Component: ComponentType<never> };
+  /** The layout's own ErrorBoundary, for a failure under it. */
+  layoutErrorBoundary?: ComponentType<never>;
 }
 
 /**
@@ -112,7 +114,12 @@ export function renderRoute(module: RouteModule, opts: RouteOptions) {
         ),
         children: [
           opts.layout
-            ? { path: opts.layout.path.slice(1), Component: opts.layout.Component as ComponentType<unknown>, children: [page] }
+            ? {
+                path: opts.layout.path.slice(1),
+                Component: opts.layout.Component as ComponentType<unknown>,
+                ErrorBoundary: opts.layoutErrorBoundary as ComponentType<unknown> | undefined,
+                children: [page],
+              }
             : page,
           { path: '*', Component: () => <p>elsewhere</p> },
         ],

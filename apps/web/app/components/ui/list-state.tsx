@@ -163,3 +163,30 @@ export function ListPageFailed({ title, message, className = '' }: { title: stri
     </div>
   );
 }
+
+/**
+ * A page whose data could not come at all (the network gone on the way, the server failing): the
+ * root's ErrorBoundary. 다시 시도 runs the loaders again where the visitor is; 홈으로 leaves.
+ */
+export function PageFailed() {
+  const { reload, reloading } = useReload();
+  return (
+    <div className="py-12 text-center">
+      <h1 className="text-2xl font-bold">일시적인 오류가 발생했습니다</h1>
+      <p role="alert" className="mt-2 text-ink-2">
+        페이지를 불러오지 못했습니다. 연결 상태를 확인한 뒤 다시 시도해주세요.
+      </p>
+      <div className="mt-6 flex justify-center gap-2">
+        <Button onClick={reload} disabled={reloading} aria-busy={reloading || undefined}>
+          {reloading ? RETRYING : RETRY}
+        </Button>
+        <a
+          href="/"
+          className="inline-flex h-11 items-center rounded-control bg-white px-5 font-semibold text-ink ring-1 ring-line hover:bg-page"
+        >
+          홈으로
+        </a>
+      </div>
+    </div>
+  );
+}

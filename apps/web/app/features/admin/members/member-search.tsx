@@ -46,7 +46,9 @@ export function MemberSearch(props: { query: string; result: Paged<AdminMemberRo
       ) : !result ? (
         <LoadFailed what="회원 검색 결과" />
       ) : result.data.length === 0 ? (
-        <EmptyState>‘{props.query}’에 해당하는 회원이 없습니다.</EmptyState>
+        <EmptyState hint="닉네임 일부, 회원번호, 이메일 앞부분 또는 휴대폰 뒤 4자리로 찾을 수 있습니다.">
+          ‘{props.query}’에 해당하는 회원이 없습니다.
+        </EmptyState>
       ) : (
         <ul className="mt-4 space-y-3">
           {result.data.map((r) => (
