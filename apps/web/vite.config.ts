@@ -3,6 +3,14 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
 
+/** Our components and helpers that three or more routes share: one file. */
+const SHARED = /app[\\/](components|lib)[\\/]/;
+/**
+ * …except what only pages with a form or an upload use (sign-up, listings, the console): no first
+ * page needs it, so it stays out of the file every page loads (initial JS budget, scripts/bench).
+ */
+const FORMS_ONLY = /(ui[\\/](image-upload-field|form)|lib[\\/](upload-image|idempotency-key)|layout[\\/]members-only)\.tsx?$/;
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompress()],
   build: {
@@ -21,7 +29,7 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
               priority: 20,
             },
-            { name: 'shared', test: /app[\\/](components|lib)[\\/]/, minShareCount: 3, priority: 10 },
+            { name: 'shared', test: (id: string) => SHARED.test(id) && !FORMS_ONLY.test(id), minShareCount: 3, priority: 10 },
           ],
         },
       },

@@ -19,11 +19,12 @@ export interface OnDemand<P> {
  * the real component with every prop, closed or not, so it keeps its state as if it had always been
  * mounted. Code fetched earlier by `preload()` renders in the same commit, with no empty frame; SSR
  * never needs it, because nothing it hides is shown before an interaction. A failed fetch is
- * reported and tried again the next time it is needed.
+ * reported and tried again the next time it is needed. `fallback` (nothing by default, or a
+ * function of the props) stands in while the code is on its way, and is what SSR renders.
  */
 export function onDemand<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  options: { shown?(props: P): boolean; fallback?: ReactNode } = {},
+  options: { shown?(props: P): boolean; fallback?: ReactNode | ((props: P) => ReactNode) } = {},
 ): OnDemand<P> {
   const { shown = () => true, fallback = null } = options;
   let loaded: ComponentType<P> | null = null;
@@ -57,7 +58,7 @@ export function onDemand<P extends object>(
     }, [real, needed, notify]);
     // Code already here (preloaded, or fetched for another stand-in) renders at once.
     const C = real?.C ?? loaded;
-    if (!C) return needed ? fallback : null;
+    if (!C) return needed ? (typeof fallback === 'function' ? fallback(props) : fallback) : null;
     return <C {...props} />;
   }
 

@@ -2,7 +2,7 @@ import { communityMessages as t, tradeMessages, type UserDetail } from '@beesang
 import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { click, dialog, settle, type } from '../test/dom';
+import { click, dialog, settle, type, urgentNotice } from '../test/dom';
 import { fakeApi, json, ok } from '../test/fake-api';
 import { loginDialogOpened, renderInApp } from '../test/render';
 import { ReportDialog, type ReportTarget } from './report-dialog';
@@ -85,7 +85,7 @@ describe('report dialog', () => {
     type(detail(), '심한 욕설');
     click(submit());
     await settle();
-    expect(screen.getByRole('alert').textContent).toContain('처리 중 오류가 발생했습니다.');
+    expect(urgentNotice().textContent).toContain('처리 중 오류가 발생했습니다.');
     expect(dialog()).not.toBeNull();
     expect(detail().value).toBe('심한 욕설');
     expect((screen.getByRole('radio', { name: '욕설·비방' }) as HTMLInputElement).checked).toBe(true);

@@ -1,6 +1,7 @@
 import { NOTIFICATION_MS } from '@beesang/contract';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { notices, urgentNotice } from '../test/dom';
 import { fakeApi, json, ok } from '../test/fake-api';
 import { REGULAR_MEMBER } from '../test/members';
 import { member, renderInApp } from '../test/render';
@@ -45,18 +46,18 @@ describe('session', () => {
       fireEvent.click(screen.getByRole('button', { name: 'call' }));
     });
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    const alert = screen.getByRole('alert');
+    const alert = urgentNotice();
     expect(alert.textContent).toContain('로그인 세션');
     expect(alert.textContent).toContain('로그인이 만료되었습니다. 다시 로그인해주세요.');
-    expect(alert.closest('[aria-live]')?.className).toMatch(/top-4 left-4/);
+    expect(alert.closest('ol')?.className).toMatch(/top-4 left-4/);
     await act(async () => {
       vi.advanceTimersByTime(NOTIFICATION_MS - 100);
     });
-    expect(screen.queryByRole('alert')).not.toBeNull();
+    expect(notices()).toHaveLength(1);
     await act(async () => {
       vi.advanceTimersByTime(200);
     });
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(notices()).toEqual([]);
   });
 
   it('an expired access token is refreshed silently: no notice, no navigation', async () => {
@@ -80,7 +81,7 @@ describe('session', () => {
       vi.advanceTimersByTime(50);
     });
     expect(router.state.location.pathname).toBe('/stock/1');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(notices()).toEqual([]);
   });
 
   it('other failures do not touch the session or the page', async () => {
@@ -96,7 +97,7 @@ describe('session', () => {
       vi.advanceTimersByTime(50);
     });
     expect(router.state.location.pathname).toBe('/stock/1');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(notices()).toEqual([]);
   });
 
   it('every control that needs a member opens the one login dialog', async () => {
@@ -118,7 +119,7 @@ describe('session', () => {
       await vi.waitFor(() => expect(member()).toBe(REGULAR_MEMBER.userNickname));
       expect(api.keys()).toEqual(['POST /api/auth/refresh', 'GET /api/user/myPage/detail']);
       expect(router.state.location.pathname).toBe('/stock/1');
-      expect(screen.queryByRole('alert')).toBeNull();
+      expect(notices()).toEqual([]);
     });
 
     it('stays a visitor, quietly, when the session really ended', async () => {
@@ -130,7 +131,7 @@ describe('session', () => {
       });
       expect(member()).toBe('guest');
       expect(router.state.location.pathname).toBe('/stock/1');
-      expect(screen.queryByRole('alert')).toBeNull();
+      expect(notices()).toEqual([]);
     });
 
     it('asks nothing when there is no session to resume', async () => {

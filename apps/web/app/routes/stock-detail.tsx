@@ -146,18 +146,17 @@ export default function StockDetail({ loaderData }: Route.ComponentProps) {
       <div className="min-w-0 space-y-6 lg:order-1">
         <PriceChart companyIdx={profile.companyIdx} initialRange={INITIAL_RANGE} initialBars={bars} />
         <Card>
-          <div onPointerEnter={discussionTab.preload} onFocus={discussionTab.preload}>
-            <Tabs<Tab>
-              items={[
-                { value: 'trade', label: '매물' },
-                { value: 'discussion', label: '토론' },
-              ]}
-              value={tab}
-              onChange={setTab}
-              label="매물과 토론"
-            />
-          </div>
-          <div role="tabpanel" aria-label={tab === 'trade' ? '매물' : '토론'} className="mt-4">
+          <Tabs<Tab>
+            items={[
+              { value: 'trade', label: '매물' },
+              { value: 'discussion', label: '토론' },
+            ]}
+            value={tab}
+            onChange={setTab}
+            label="매물과 토론"
+            listWrapper={{ onPointerEnter: discussionTab.preload, onFocus: discussionTab.preload }}
+            panelClassName="mt-4"
+          >
             {tab === 'trade' ? (
               <>
                 <div onPointerEnter={listingsIntent} onFocus={listingsIntent}>
@@ -178,7 +177,7 @@ export default function StockDetail({ loaderData }: Route.ComponentProps) {
             ) : (
               <discussionTab.Component companyIdx={profile.companyIdx} writeOpen={writeOpen} onWriteOpenChange={setWriteOpen} />
             )}
-          </div>
+          </Tabs>
         </Card>
         <Financials data={financials} />
         <CompanyInfoCard info={info} />

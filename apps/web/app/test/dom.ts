@@ -40,3 +40,20 @@ export function describedError(input: HTMLElement): string {
     .join(' ')
     .trim();
 }
+
+/**
+ * The notifications and toasts on screen (lib/toasts.tsx, Radix's Toast, which announces them
+ * through its own live region): the urgent ones (error, warning) or the others.
+ */
+export function notices(kind: 'urgent' | 'calm' = 'urgent'): HTMLElement[] {
+  return Array.from(document.querySelectorAll<HTMLElement>('[data-notice]')).filter(
+    (el) => (el.dataset.notice === 'error' || el.dataset.notice === 'warning') === (kind === 'urgent'),
+  );
+}
+
+/** The one urgent notice on screen; throws when there is none or more than one. */
+export function urgentNotice(): HTMLElement {
+  const all = notices('urgent');
+  if (all.length !== 1) throw new Error(`expected one urgent notice (error or warning), found ${all.length}`);
+  return all[0] as HTMLElement;
+}

@@ -1,7 +1,7 @@
 import type { UserDetail } from '@beesang/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { key, settle } from '../../test/dom';
+import { key, notices, settle, urgentNotice } from '../../test/dom';
 import { TEST_MEMBER as USER } from '../../test/members';
 import { renderInApp } from '../../test/render';
 import { Header } from './header';
@@ -21,9 +21,10 @@ function renderHeader(
   return renderInApp(<p>stock</p>, { user, path: '/stock/1', layout: header }).router;
 }
 
+/** A press on the menu button (Radix's menu opens on pointerdown, as a native menu does). */
 const openMenu = () =>
   act(() => {
-    fireEvent.click(screen.getByRole('button', { name: '메뉴' }));
+    fireEvent.pointerDown(screen.getByRole('button', { name: '메뉴' }), { button: 0, ctrlKey: false, pointerType: 'mouse' });
   });
 /** The menu's entries in order, each with where it goes ('button' for an action). */
 function menuEntries(): Array<[string, string]> {
@@ -61,9 +62,9 @@ describe('header session', () => {
     expect(new Headers(init.headers).get('content-type')).toBe('application/json');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(router.state.location.pathname).toBe('/');
-    const notice = screen.getByRole('status');
-    expect(notice.textContent).toContain('로그아웃');
-    expect(notice.textContent).toContain('정상적으로 로그아웃되었습니다.');
+    const [notice] = notices('calm');
+    expect(notice?.textContent).toContain('로그아웃');
+    expect(notice?.textContent).toContain('정상적으로 로그아웃되었습니다.');
     expect(screen.getByRole('button', { name: '로그인' })).toBeTruthy();
     expect(screen.queryByText('비상개미')).toBeNull();
   });
@@ -79,7 +80,7 @@ describe('header session', () => {
       fireEvent.click(screen.getByRole('menuitem', { name: '로그아웃' }));
     });
     await settle();
-    expect(screen.getByRole('alert').textContent).toContain('처리 중 오류가 발생했습니다.');
+    expect(urgentNotice().textContent).toContain('처리 중 오류가 발생했습니다.');
     expect(screen.getByText('비상개미')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/stock/1');
   });
@@ -166,15 +167,20 @@ describe('the menu for each role', () => {
     expect(button.getAttribute('aria-expanded')).toBe('true');
     const entries = within(screen.getByRole('menu')).getAllByRole('menuitem');
     expect(document.activeElement).toBe(entries[0]);
-    key(entries[0] as HTMLElement, 'ArrowUp');
+    // Radix moves focus on the next tick: each key is followed by the timers it sets.
+    const press = async (k: string) => {
+      key(document.activeElement as HTMLElement, k);
+      await settle(0);
+    };
+    await press('ArrowUp');
     expect(document.activeElement?.textContent).toBe('로그아웃');
-    key(document.activeElement as HTMLElement, 'ArrowDown');
+    await press('ArrowDown');
     expect(document.activeElement).toBe(entries[0]);
-    key(entries[0] as HTMLElement, 'End');
+    await press('End');
     expect(document.activeElement?.textContent).toBe('로그아웃');
-    key(document.activeElement as HTMLElement, 'Home');
+    await press('Home');
     expect(document.activeElement).toBe(entries[0]);
-    key(document.activeElement as HTMLElement, 'Escape');
+    await press('Escape');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(button);
   });

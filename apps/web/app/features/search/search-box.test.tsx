@@ -4,6 +4,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { NotifyProvider } from '../../lib/notify';
 import { SessionProvider, useSession } from '../../lib/session';
+import { urgentNotice } from '../../test/dom';
 import { TEST_MEMBER } from '../../test/members';
 import {
   noResultsText,
@@ -474,7 +475,7 @@ describe('the favourite star of a result', () => {
     });
     await wait(0);
     expect(star('별빛소재 관심 종목에 추가').getAttribute('aria-pressed')).toBe('false');
-    expect(screen.getByRole('alert').textContent).toBe(`${tradeMessages.favoriteAddTitle}${tradeMessages.favoriteFailed}`);
+    expect(urgentNotice().textContent).toBe(`${tradeMessages.favoriteAddTitle}${tradeMessages.favoriteFailed}`);
   });
 });
 

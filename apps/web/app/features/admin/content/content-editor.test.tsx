@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { button, click, field, settle, type } from '../../../test/dom';
+import { button, click, field, settle, type, urgentNotice } from '../../../test/dom';
 import { fakeApi, json, ok } from '../../../test/fake-api';
 import { REGULAR_MEMBER } from '../../../test/members';
 import { renderInApp } from '../../../test/render';
@@ -50,7 +50,7 @@ describe('the content editor (issue 11 §3)', () => {
     await settle();
     expect(api.last(CREATE)?.body).toMatchObject({ title: '서버 점검 안내', body: '11월 21일 02:00부터 점검합니다.', published: true });
     expect(onClose).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert').textContent).toContain('입력값을 확인해주세요.');
+    expect(urgentNotice().textContent).toContain('입력값을 확인해주세요.');
     expect(field('제목').value).toBe('서버 점검 안내');
     expect(field(/본문/).value).toBe('11월 21일 02:00부터 점검합니다.');
   });

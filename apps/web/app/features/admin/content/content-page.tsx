@@ -44,8 +44,7 @@ export function ContentPage({ kind, list }: { kind: ContentKind; list: Paged<Adm
           setEditing(null);
           setSearch({ kind: next });
         }}
-      />
-      <div role="tabpanel" aria-label={`${CONTENT_KIND_TEXT[kind]} 목록`}>
+      >
         {editing !== null ? (
           <ContentEditor
             key={editing === 'new' ? 'new' : editing.id}
@@ -67,7 +66,7 @@ export function ContentPage({ kind, list }: { kind: ContentKind; list: Paged<Adm
             <Pagination page={list.page} total={list.total} size={list.size} search={search} />
           </>
         )}
-      </div>
+      </Tabs>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { button, click, describedError, field, settle, type } from '../../../test/dom';
+import { button, click, describedError, field, settle, type, urgentNotice } from '../../../test/dom';
 import { fakeApi, ok } from '../../../test/fake-api';
 import { REGULAR_MEMBER } from '../../../test/members';
 import { renderInApp } from '../../../test/render';
@@ -59,6 +59,6 @@ describe('the pin form (상단 고정)', () => {
     await settle();
     expect(api.last(PIN)?.body).toEqual({ endsAt: '2026-12-20T05:00:00.000Z' });
     expect(describedError(field('매물 번호'))).toContain('진행 중인 매물만 상단에 고정할 수 있습니다.');
-    expect(screen.getByRole('alert').textContent).toContain('상단 고정');
+    expect(urgentNotice().textContent).toContain('상단 고정');
   });
 });

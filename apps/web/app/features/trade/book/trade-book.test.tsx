@@ -1,7 +1,7 @@
 import { ProofCheckStatus, SanctionState, type Trade, TradeType, tradeMessages, tradeUiMessages, type UserDetail } from '@beesang/contract';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { button, click, field, settle, type } from '../../../test/dom';
+import { button, click, field, settle, type, urgentNotice } from '../../../test/dom';
 import { fakeApi, json, ok } from '../../../test/fake-api';
 import { imageFile, stubXhr } from '../../../test/fake-xhr';
 import { REGULAR_MEMBER } from '../../../test/members';
@@ -227,9 +227,12 @@ describe('proof of an unissued-stock sale', () => {
     await settle();
     click(within(dialog).getByRole('button', { name: '증빙 제출' }));
     await settle();
-    expect(screen.getByRole('alert').textContent).toContain(tradeMessages.proofNotChangeable);
+    expect(urgentNotice().textContent).toContain(tradeMessages.proofNotChangeable);
     expect(screen.getByRole('dialog', { name: '증빙 다시 올리기' })).toBeTruthy();
-    expect(rows('매도 매물')[0]?.textContent).toContain('증빙 재첨부 필요');
+    // The book is behind the open dialog, hidden from assistive technology until it closes.
+    const book = screen.getByRole('region', { name: '매도 매물', hidden: true });
+    expect(book.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(within(book).queryAllByTestId('trade-row')[0]?.textContent).toContain('증빙 재첨부 필요');
   });
 
   it('a member under STOP_TRADE is told why at once, before choosing any image', () => {
@@ -240,7 +243,7 @@ describe('proof of an unissued-stock sale', () => {
     });
     click(button(/^증빙 첨부/));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByRole('alert').textContent).toBe(`${tradeUiMessages.proofAttach}${tradeMessages.sanctionStopTrade}`);
+    expect(urgentNotice().textContent).toBe(`${tradeUiMessages.proofAttach}${tradeMessages.sanctionStopTrade}`);
     expect(api.calls).toEqual([]);
   });
 });

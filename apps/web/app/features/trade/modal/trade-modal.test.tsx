@@ -1,7 +1,7 @@
 import { messages, SanctionState, TRADE_SEARCH_DEBOUNCE_MS, tradeMessages, UserLevel } from '@beesang/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { button, click, dialog, field, settle, type } from '../../../test/dom';
+import { button, click, dialog, field, notices, settle, type } from '../../../test/dom';
 import { REGULAR_MEMBER } from '../../../test/members';
 import { gates } from '../../../test/render';
 import { OTHER, PROFILE, renderTrade, tradeApi } from '../shared/test-kit';
@@ -13,7 +13,7 @@ const count = () => field('*판매 수량');
 const price = () => field('*주당 가격');
 const submit = () => button('등록하기');
 const total = () => screen.getByTestId('trade-total').textContent;
-const alerts = () => screen.queryAllByRole('alert').map((n) => n.textContent);
+const alerts = () => notices().map((n) => n.textContent);
 
 function openForStock() {
   click(button('stock register'));
@@ -228,7 +228,7 @@ describe('a limit reached (issue 10 §4)', () => {
     api.failNext('POST /api/trade/sell', 429, messages.limitListingsPerHour);
     click(submit());
     await settle();
-    const notice = screen.getByText(messages.limitListingsPerHour).closest('[role="alert"]');
+    const notice = screen.getByText(messages.limitListingsPerHour).closest('[data-notice]');
     expect(notice?.querySelector('.bg-warning')).not.toBeNull();
     expect(dialog()).not.toBeNull();
     expect([count().value, price().value]).toEqual(['12', '9,700']);

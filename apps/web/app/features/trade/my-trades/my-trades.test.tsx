@@ -9,7 +9,7 @@ import {
 } from '@beesang/contract';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { button, click, field, settle, type } from '../../../test/dom';
+import { button, click, field, settle, type, urgentNotice } from '../../../test/dom';
 import { fakeApi, ok } from '../../../test/fake-api';
 import { renderInApp } from '../../../test/render';
 import { TradeModalProvider } from '../modal/trade-modal-provider';
@@ -214,7 +214,7 @@ describe('내 매물', () => {
     edit();
     await settle();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByRole('alert').textContent).toContain(m.editLoadFailed);
+    expect(urgentNotice().textContent).toContain(m.editLoadFailed);
     edit();
     await settle();
     expect(screen.getByRole('dialog', { name: tradeMessages.editSellTitle })).toBeTruthy();

@@ -1,0 +1,51 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useRef } from 'react';
+import type { ModalProps } from './modal';
+
+/** The first control a dialog's content offers, for moving focus back to the top. */
+const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])';
+
+/**
+ * The site's modal dialog on Radix's Dialog (decision 0021): focus is trapped inside and returns
+ * to the opener, the page behind is hidden from assistive technology and does not scroll, and
+ * Escape or a press outside closes only the topmost dialog. On a phone it is a full-screen sheet.
+ * Pages use `Modal` (modal.tsx), which fetches this code when a dialog first opens.
+ */
+export function ModalDialog(props: ModalProps) {
+  const { open, onClose, title, width = 375, height, contentKey, children, hideTitle } = props;
+  const panel = useRef<HTMLDivElement>(null);
+
+  // New content replaced the focused control: start again from the top of the panel.
+  const shownKey = useRef(contentKey);
+  useEffect(() => {
+    if (!open || shownKey.current === contentKey) return;
+    shownKey.current = contentKey;
+    (panel.current?.querySelector<HTMLElement>(FOCUSABLE) ?? panel.current)?.focus();
+  }, [open, contentKey]);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <div className="pointer-events-none fixed inset-0 z-50 flex items-center justify-center max-sm:items-stretch">
+          <Dialog.Content
+            ref={panel}
+            aria-describedby={undefined}
+            style={{ width, height }}
+            className="pointer-events-auto relative max-h-[90vh] max-w-full overflow-y-auto rounded-card bg-white p-6 shadow-xl focus:outline-none max-sm:h-auto! max-sm:max-h-none max-sm:w-full! max-sm:rounded-none"
+          >
+            <div className="mb-4 flex items-start justify-between gap-4">
+              <Dialog.Title className={hideTitle ? 'sr-only' : 'text-lg font-bold'}>{title}</Dialog.Title>
+              <Dialog.Close aria-label="닫기" className="-m-2 rounded-control p-2 text-ink-3 hover:bg-page">
+                <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+                  <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                </svg>
+              </Dialog.Close>
+            </div>
+            {children}
+          </Dialog.Content>
+        </div>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
