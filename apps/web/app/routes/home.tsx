@@ -1,22 +1,37 @@
-import { Link } from 'react-router';
+import type { ContentKind, ContentSummary } from '@beesang/contract';
+import { data, Link } from 'react-router';
 import { Card } from '../components/ui/card';
-import { ContentList } from '../features/content/content-list';
+import { ListFailed, useReload } from '../components/ui/list-state';
+import { CONTENT_FAILED, ContentList } from '../features/content/content-list';
 import { RankingBoard } from '../features/stocks/ranking-board';
 import { CONTENT_PAGES, rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
-import { pageRead } from '../lib/server-context';
+import { optionalRead } from '../lib/server-context';
 import type { Route } from './+types/home';
 
+/**
+ * Each section is read on its own: one that fails leaves its card saying so (the ranking loads in
+ * the browser instead), not the whole front page broken. Such a page is not kept by the page cache.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
+  const posts = (kind: ContentKind, size: number) =>
+    optionalRead(context, (reads) => reads.contentList(kind, 1, size), `the home page's ${kind} list`).then((p) => p?.data ?? null);
   const [ranking, news, market, notices, events] = await Promise.all([
-    pageRead(context, (reads) => reads.ranking('TODAY', 10)),
-    pageRead(context, (reads) => reads.contentList('news', 1, 5)),
-    pageRead(context, (reads) => reads.contentList('market', 1, 5)),
-    pageRead(context, (reads) => reads.contentList('notice', 1, 4)),
-    pageRead(context, (reads) => reads.contentList('event', 1, 3)),
+    optionalRead(context, (reads) => reads.ranking('TODAY', 10), "the home page's ranking"),
+    posts('news', 5),
+    posts('market', 5),
+    posts('notice', 4),
+    posts('event', 3),
   ]);
-  return { ranking, news: news.data, market: market.data, notices: notices.data, events: events.data };
+  const sections = { ranking, news, market, notices, events };
+  const partial = Object.values(sections).some((section) => section === null);
+  return data(sections, partial ? { headers: { 'Cache-Control': 'no-store' } } : undefined);
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const cacheControl = loaderHeaders.get('Cache-Control');
+  return cacheControl ? { 'Cache-Control': cacheControl } : new Headers();
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta({ title: '비상장 주식', path: '/', origin: rootOrigin(matches) });
 
@@ -28,6 +43,14 @@ function More({ to }: { to: string }) {
   );
 }
 
+/** A card's posts, or the sentence that they could not be read with 다시 시도 (the page's loader again). */
+function Posts({ items, kind }: { items: ContentSummary[] | null; kind: ContentKind }) {
+  const { reload, reloading } = useReload();
+  const page = CONTENT_PAGES[kind];
+  if (!items) return <ListFailed size="compact" message={CONTENT_FAILED[kind]} onRetry={reload} retrying={reloading} />;
+  return <ContentList items={items} basePath={page.path} kind={kind} size="compact" />;
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_380px]">
@@ -35,7 +58,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <div className="min-w-0 space-y-6">
         <RankingBoard initial={loaderData.ranking} />
         <Card title="비상장 뉴스" action={<More to={CONTENT_PAGES.news.path} />}>
-          <ContentList items={loaderData.news} basePath={CONTENT_PAGES.news.path} />
+          <Posts items={loaderData.news} kind="news" />
         </Card>
       </div>
       <div className="min-w-0 space-y-6">
@@ -49,13 +72,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </section>
         <Card title="시황" action={<More to={CONTENT_PAGES.market.path} />}>
-          <ContentList items={loaderData.market} basePath={CONTENT_PAGES.market.path} />
+          <Posts items={loaderData.market} kind="market" />
         </Card>
         <Card title="공지사항" action={<More to={CONTENT_PAGES.notice.path} />}>
-          <ContentList items={loaderData.notices} basePath={CONTENT_PAGES.notice.path} />
+          <Posts items={loaderData.notices} kind="notice" />
         </Card>
         <Card title="이벤트" action={<More to={CONTENT_PAGES.event.path} />}>
-          <ContentList items={loaderData.events} basePath={CONTENT_PAGES.event.path} />
+          <Posts items={loaderData.events} kind="event" />
         </Card>
       </div>
     </div>

@@ -1,11 +1,14 @@
 import { formatKoreanAmount, formatNumber, MARKET_LABEL_TEXT, type StockSummary } from '@beesang/contract';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ListEmpty } from '../../components/ui/list-state';
 import { PriceChange } from '../../components/ui/price-change';
 import { StockLogo } from '../../components/ui/stock-logo';
 
-/** Rows of stocks: logo, name, code, price right-aligned, change rate coloured (UI.md). */
-export function StockRows({ items, rankFrom, showMarketCap }: { items: StockSummary[]; rankFrom?: number; showMarketCap?: boolean }) {
-  if (items.length === 0) return <p className="py-10 text-center text-ink-3">해당하는 종목이 없습니다.</p>;
+/** Rows of stocks: logo, name, code, price right-aligned, change rate coloured (UI.md); `empty` when there are none. */
+export function StockRows(props: { items: StockSummary[]; rankFrom?: number; showMarketCap?: boolean; empty?: ReactNode }) {
+  const { items, rankFrom, showMarketCap } = props;
+  if (items.length === 0) return props.empty ?? <ListEmpty>해당하는 종목이 없습니다.</ListEmpty>;
   return (
     <ol className="divide-y divide-line">
       {items.map((s, i) => (
