@@ -14,7 +14,7 @@ const PHOTO_PNG = Buffer.from(
 async function logout(page: Page) {
   await page.getByRole('button', { name: '메뉴' }).click();
   await page.getByRole('menuitem', { name: '로그아웃' }).click();
-  await page.getByText('정상적으로 로그아웃되었습니다.').waitFor();
+  await page.locator('[data-notice]').getByText('정상적으로 로그아웃되었습니다.').waitFor();
   await page.locator('header').getByRole('button', { name: '로그인', exact: true }).waitFor();
 }
 
@@ -102,7 +102,7 @@ test('a visitor signs up with a phone number, stays signed in across a reload, l
   // Logout from the menu: notice, home, the login button again.
   await page.getByRole('button', { name: '메뉴' }).click();
   await page.getByRole('menuitem', { name: '로그아웃' }).click();
-  await page.getByText('정상적으로 로그아웃되었습니다.').waitFor();
+  await page.locator('[data-notice]').getByText('정상적으로 로그아웃되었습니다.').waitFor();
   await header.getByRole('button', { name: '로그인', exact: true }).waitFor();
   await page.waitForURL((url) => url.pathname === '/');
 

@@ -51,7 +51,7 @@ function onScreen(page: Page, destinations: Destination[]): Promise<string[]> {
         const candidates =
           'href' in d
             ? Array.from(header.querySelectorAll(`a[href="${d.href}"]`))
-            : Array.from(header.querySelectorAll('button')).filter((b) => b.textContent?.trim() === d.button);
+            : Array.from(header.querySelectorAll('button, [role="menuitem"]')).filter((b) => b.textContent?.trim() === d.button);
         return candidates.some(shown);
       })
       .map((d) => ('href' in d ? d.href : d.button));
@@ -72,7 +72,9 @@ async function signIn(page: Page, baseURL: string, who: Who) {
 /** The home page, once the menu button is interactive (the search box's placeholder differs by width). */
 async function home(page: Page) {
   await page.goto('/');
-  const menuButton = page.getByRole('button', { name: '메뉴' });
+  // The menu's own code arrives right after the page is interactive and takes the stand-in's place
+  // (decision 0021): Radix's button carries data-state.
+  const menuButton = page.locator('header button[aria-label="메뉴"][data-state]');
   await hydrated(menuButton);
   return menuButton;
 }

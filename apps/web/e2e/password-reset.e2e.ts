@@ -48,7 +48,7 @@ test('a member who forgot the password resets it by phone; the new one signs in 
   await header.getByText('재설정개미').waitFor();
   await page.getByRole('button', { name: '메뉴' }).click();
   await page.getByRole('menuitem', { name: '로그아웃' }).click();
-  await page.getByText('정상적으로 로그아웃되었습니다.').waitFor();
+  await page.locator('[data-notice]').getByText('정상적으로 로그아웃되었습니다.').waitFor();
 
   // ID_LOGIN, the email typed, then the reset link; the server holds a phone's next code for 5 s.
   await page.waitForTimeout(5_100);

@@ -80,6 +80,9 @@ function expectPagePolicy(res: LightMyRequestResponse): string {
   expect(csp.get('form-action')).toEqual(["'self'"]);
   expect(csp.get('connect-src')).toEqual(["'self'"]);
   expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+  // A <style> element only from us or with the same nonce (the dialog's scroll lock); attributes inline.
+  expect(csp.get('style-src-elem')).toEqual(["'self'", `'nonce-${nonce}'`]);
+  expect(csp.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
   const document = html(res);
   const tags = document.match(/<script\b[^>]*>/g) ?? [];
   expect(tags.length).toBeGreaterThan(2);

@@ -101,13 +101,10 @@ export function pagePolicy(options: SecurityHeadersOptions): PagePolicy {
   const https = options.publicUrl.startsWith('https://');
   const images = ["'self'", 'data:', 'blob:', ...(options.imagesAt ? [originOf(options.imagesAt)] : [])];
   // Browsers without style-src-elem/-attr (before 2022) fall back to style-src, which allows both;
-  // the others allow inline style attributes but no inline <style> element.
-  const styleElements = options.development ? "'self' 'unsafe-inline'" : "'self'";
-  const before = "default-src 'self'; script-src 'self' 'nonce-";
-  const after = [
-    "'",
-    "style-src 'self' 'unsafe-inline'",
-    `style-src-elem ${styleElements}`,
+  // the others allow inline style attributes, and a <style> element only with this response's nonce
+  // (the dialog's scroll lock writes one, given the nonce: components/ui/modal-dialog.tsx).
+  const styleElements = options.development ? "'self' 'unsafe-inline'" : "'self' 'nonce-";
+  const rest = [
     "style-src-attr 'unsafe-inline'",
     `img-src ${images.join(' ')}`,
     "font-src 'self'",
@@ -119,7 +116,11 @@ export function pagePolicy(options: SecurityHeadersOptions): PagePolicy {
     "frame-ancestors 'none'",
     ...(https ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
-  return (nonce) => before + nonce + after;
+  const scripts = "default-src 'self'; script-src 'self' 'nonce-";
+  const styles = `'; style-src 'self' 'unsafe-inline'; style-src-elem ${styleElements}`;
+  return options.development
+    ? (nonce) => `${scripts}${nonce}${styles}; ${rest}`
+    : (nonce) => `${scripts}${nonce}${styles}${nonce}'; ${rest}`;
 }
 
 /**

@@ -1,6 +1,14 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { setNonce } from 'get-nonce';
 import { useEffect, useRef } from 'react';
 import type { ModalProps } from './modal';
+
+// The scroll lock writes a <style> element, which the page's CSP lets in only with this response's
+// nonce (decision 0015); a browser keeps a script's nonce readable as a property only.
+if (typeof document !== 'undefined') {
+  const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
+  if (nonce) setNonce(nonce);
+}
 
 /** The first control a dialog's content offers, for moving focus back to the top. */
 const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])';
