@@ -39,6 +39,7 @@ export function ModalDialog(props: ModalProps) {
           <Dialog.Content
             ref={panel}
             aria-describedby={undefined}
+            aria-modal="true"
             style={{ width, height }}
             className="pointer-events-auto relative max-h-[90vh] max-w-full overflow-y-auto rounded-card bg-white p-6 shadow-xl focus:outline-none max-sm:h-auto! max-sm:max-h-none max-sm:w-full! max-sm:rounded-none"
           >
