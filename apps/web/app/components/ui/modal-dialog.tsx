@@ -20,8 +20,11 @@ const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),select,t
  * Pages use `Modal` (modal.tsx), which fetches this code when a dialog first opens.
  */
 export function ModalDialog(props: ModalProps) {
-  const { open, onClose, title, width = 375, height, contentKey, children, hideTitle } = props;
+  const { open, onClose, title, width = 375, height, contentKey, children, hideTitle, returnFocus } = props;
   const panel = useRef<HTMLDivElement>(null);
+  // Radix gives focus back to its own Dialog.Trigger only, and our dialogs are opened from anywhere
+  // (a header button, a row's action, a session call): the control that had focus is kept here.
+  const opener = useRef<HTMLElement | null>(null);
 
   // New content replaced the focused control: start again from the top of the panel.
   const shownKey = useRef(contentKey);
@@ -39,7 +42,16 @@ export function ModalDialog(props: ModalProps) {
           <Dialog.Content
             ref={panel}
             aria-describedby={undefined}
-            aria-modal="true"
+            onOpenAutoFocus={() => {
+              // Runs before Radix moves focus in: the active element is still the opener.
+              opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            }}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              const back = opener.current;
+              opener.current = null;
+              (back?.isConnected && back !== document.body ? back : returnFocus?.())?.focus();
+            }}
             style={{ width, height }}
             className="pointer-events-auto relative max-h-[90vh] max-w-full overflow-y-auto rounded-card bg-white p-6 shadow-xl focus:outline-none max-sm:h-auto! max-sm:max-h-none max-sm:w-full! max-sm:rounded-none"
           >

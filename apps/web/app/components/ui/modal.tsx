@@ -12,6 +12,11 @@ export interface ModalProps {
   contentKey?: string;
   children: ReactNode;
   hideTitle?: boolean;
+  /**
+   * Where focus goes on closing when the control that opened the dialog is no longer on the page
+   * (signing in replaces 로그인); otherwise focus returns to that control.
+   */
+  returnFocus?(): HTMLElement | null;
 }
 
 const dialog = onDemand<ModalProps>(() => import('./modal-dialog').then((m) => m.ModalDialog), { shown: (p) => p.open });

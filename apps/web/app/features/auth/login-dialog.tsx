@@ -55,7 +55,16 @@ export function LoginDialog() {
   };
 
   return (
-    <Modal open={session.loginDialogOpen} onClose={close} title={TITLES[page]} width={375} height={812} contentKey={page}>
+    <Modal
+      open={session.loginDialogOpen}
+      onClose={close}
+      title={TITLES[page]}
+      width={375}
+      height={812}
+      contentKey={page}
+      // Signed in, the header's 로그인 that opened the dialog has become the member's own link.
+      returnFocus={() => document.querySelector<HTMLElement>('header a[href="/myPage"]')}
+    >
       {page === 'LOGIN' && (
         <LoginPage
           onSignedIn={signedIn}

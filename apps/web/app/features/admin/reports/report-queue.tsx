@@ -54,9 +54,12 @@ function ReportCard({ group: g, now }: { group: AdminReportGroup; now: number })
       return;
     }
     const sanctionPart = action === 'HIDE' && withSanction ? { sanction: sanctionBody(sanction, Date.now()) } : {};
-    await run('신고 처리', () => resolveReport(g, { action, ...sanctionPart }), {
+    const settled = await run('신고 처리', () => resolveReport(g, { action, ...sanctionPart }), {
       done: action === 'HIDE' ? `${kind}을 숨겼습니다.` : '신고를 기각했습니다.',
     });
+    // The card leaves the queue with the button that had focus: the queue's title takes it, one Tab
+    // before the next report, rather than the page's <body>.
+    if (settled.ok) document.getElementById('reports-title')?.focus();
   }
 
   return (

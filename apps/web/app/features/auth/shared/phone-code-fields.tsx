@@ -26,7 +26,16 @@ export function PhoneCodeFields({ verification: v }: { verification: PhoneVerifi
           aria-invalid={v.phoneInvalid || undefined}
           aria-describedby={error.describedBy}
           trailing={
-            <Button variant="ghost" className="h-12 shrink-0" disabled={v.sending} onClick={() => void v.requestCode()}>
+            // Busy, not disabled, while the code is on its way: a disabled button would drop the
+            // keyboard's focus on the page's <body>, and the next Tab should reach the code field.
+            <Button
+              variant="ghost"
+              className="h-12 shrink-0 aria-disabled:cursor-not-allowed aria-disabled:bg-disabled aria-disabled:text-disabled-ink aria-disabled:ring-0"
+              aria-disabled={v.sending || undefined}
+              onClick={() => {
+                if (!v.sending) void v.requestCode();
+              }}
+            >
               {v.requested ? '재전송' : '인증요청'}
             </Button>
           }

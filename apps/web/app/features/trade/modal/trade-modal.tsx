@@ -11,6 +11,9 @@ import { modalTitle, useTradeSubmit } from './use-trade-submit';
 
 type Patch = Partial<TradeDraft> | ((d: TradeDraft) => Partial<TradeDraft>);
 
+const SIDES: TradeType[] = [TradeType.SELL, TradeType.BUY];
+const ARROW_STEP: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
 /** Spec §2 "Trade modal" (375 wide; a full-screen sheet on phones): register, or edit a listing. */
 export function TradeModal(props: {
   open: boolean;
@@ -26,6 +29,7 @@ export function TradeModal(props: {
   const accent = buy ? 'text-rise' : 'text-fall';
   const profileRequest = useRef<AbortController | null>(null);
   const noticeId = useId();
+  const sideButtons = useRef<Array<HTMLButtonElement | null>>([]);
   useEffect(() => () => profileRequest.current?.abort(), []);
 
   // A company picked from the search: its price now, its unissued label a moment later.
@@ -75,16 +79,33 @@ export function TradeModal(props: {
         className="space-y-5"
       >
         {!editing && (
-          <div role="radiogroup" aria-label={t.tradeTypeLabel} className="grid grid-cols-2 gap-1 rounded-control bg-page p-1">
-            {([TradeType.SELL, TradeType.BUY] as const).map((type) => {
+          // A radio group as the keyboard expects one: a single Tab stop (the chosen side), arrows choose.
+          <div
+            role="radiogroup"
+            aria-label={t.tradeTypeLabel}
+            className="grid grid-cols-2 gap-1 rounded-control bg-page p-1"
+            onKeyDown={(e) => {
+              const step = ARROW_STEP[e.key];
+              if (!step) return;
+              e.preventDefault();
+              const next = (SIDES.indexOf(d.tradeType) + step + SIDES.length) % SIDES.length;
+              onChange({ tradeType: SIDES[next] ?? d.tradeType });
+              sideButtons.current[next]?.focus();
+            }}
+          >
+            {SIDES.map((type, i) => {
               const on = d.tradeType === type;
               const colour = type === TradeType.BUY ? 'text-rise' : 'text-fall';
               return (
                 <button
                   key={type}
+                  ref={(el) => {
+                    sideButtons.current[i] = el;
+                  }}
                   type="button"
                   role="radio"
                   aria-checked={on}
+                  tabIndex={on ? 0 : -1}
                   onClick={() => onChange({ tradeType: type })}
                   className={`h-10 rounded-[6px] text-[15px] font-bold transition-colors ${on ? `bg-white shadow-sm ring-1 ring-line ${colour}` : 'text-ink-3 hover:text-ink-2'}`}
                 >
