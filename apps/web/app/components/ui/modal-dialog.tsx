@@ -52,6 +52,7 @@ export function ModalDialog(props: ModalProps) {
               opener.current = null;
               (back?.isConnected && back !== document.body ? back : returnFocus?.())?.focus();
             }}
+            aria-modal="true"
             style={{ width, height }}
             className="pointer-events-auto relative max-h-[90vh] max-w-full overflow-y-auto rounded-card bg-white p-6 shadow-xl focus:outline-none max-sm:h-auto! max-sm:max-h-none max-sm:w-full! max-sm:rounded-none"
           >
