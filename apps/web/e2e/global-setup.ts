@@ -29,7 +29,11 @@ declare module 'vitest' {
 }
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const webBuildDir = join(repoRoot, 'apps/web/build');
+/**
+ * The built app; E2E_WEB_BUILD_DIR points at a copy instead, so that a run is not served a build
+ * that another build on the same machine is rewriting meanwhile.
+ */
+const webBuildDir = process.env.E2E_WEB_BUILD_DIR || join(repoRoot, 'apps/web/build');
 const READY_TIMEOUT_MS = 120_000;
 
 let server: ChildProcess | undefined;
