@@ -27,7 +27,9 @@ async function searchStar(page: Page, name: string, state: 'add' | 'remove' = 'a
   return star;
 }
 const starOf = (page: Page, name: string, state: 'add' | 'remove') =>
-  page.getByRole('listbox').getByRole('button', { name: `${name} 관심 종목${state === 'add' ? '에 추가' : '에서 삭제'}`, exact: true });
+  page
+    .getByTestId('search-stars')
+    .getByRole('button', { name: `${name} 관심 종목${state === 'add' ? '에 추가' : '에서 삭제'}`, exact: true });
 
 const rowNames = (page: Page) =>
   page.getByTestId('favorite-row').evaluateAll((rows) => rows.map((r) => r.querySelector('a span span')?.textContent ?? ''));

@@ -163,11 +163,17 @@ describe('debounced search', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['비상테크900004', '비상시스템즈900099', '별빛소재901427']);
+    // The stars beside the options, one per result in the same order (not inside an option: no control in a control).
+    expect(within(listbox).queryAllByRole('button')).toHaveLength(0);
     expect(
-      within(listbox)
+      within(screen.getByRole('group', { name: '관심 종목 추가·삭제' }))
         .getAllByRole('button')
-        .map((b) => b.getAttribute('aria-pressed')),
-    ).toEqual(['false', 'true', 'false']);
+        .map((b) => [b.getAttribute('aria-label'), b.getAttribute('aria-pressed')]),
+    ).toEqual([
+      ['비상테크 관심 종목에 추가', 'false'],
+      ['비상시스템즈 관심 종목에서 삭제', 'true'],
+      ['별빛소재 관심 종목에 추가', 'false'],
+    ]);
     // The initials are highlighted where they match.
     expect(Array.from(listbox.querySelectorAll('mark')).map((m) => m.textContent)).toEqual(['비상', '비상', '빛소']);
     expect(input.getAttribute('aria-expanded')).toBe('true');

@@ -198,42 +198,57 @@ export function SearchBox() {
           className="h-10 w-full rounded-full bg-page pr-4 pl-10 text-[15px] ring-1 ring-line placeholder:text-ink-3 focus:bg-white focus:ring-2 focus:ring-brand focus:outline-none"
         />
         {open && (
-          <ul
-            ref={listRef}
-            id={listId}
-            role="listbox"
-            aria-label="검색 결과"
-            style={{ maxHeight: HEADER_SEARCH_MAX_HEIGHT }}
-            className={`${panel} overflow-y-auto py-2`}
+          // The stars sit beside the options, not inside them: an option is one control, and a
+          // button within it would be a control nested in another (axe: nested-interactive).
+          // Both columns share the panel's rows (subgrid), so each star stays on its result's line.
+          <div
+            style={{ maxHeight: HEADER_SEARCH_MAX_HEIGHT, gridTemplateRows: `repeat(${results.length}, auto)` }}
+            className={`${panel} grid grid-cols-[minmax(0,1fr)_auto] overflow-y-auto`}
           >
-            {results.map((item, i) => (
-              <li
-                key={item.companyIdx}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === cursor}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => go(item)}
-                onMouseEnter={() => setCursor(i)}
-                className={`flex cursor-pointer items-center gap-3 px-4 py-2.5 ${i === cursor ? 'bg-page' : ''}`}
-              >
-                <StockLogo src={item.companyLogoUrl} name={item.companyName} size={32} />
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">
-                    <Highlight text={item.companyName} query={text} />
+            <ul
+              ref={listRef}
+              id={listId}
+              role="listbox"
+              aria-label="검색 결과"
+              className="col-span-2 col-start-1 row-span-full row-start-1 grid grid-rows-subgrid py-2"
+            >
+              {results.map((item, i) => (
+                <li
+                  key={item.companyIdx}
+                  id={`${listId}-${i}`}
+                  role="option"
+                  aria-selected={i === cursor}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => go(item)}
+                  onMouseEnter={() => setCursor(i)}
+                  className={`flex cursor-pointer items-center gap-3 py-2.5 pr-12 pl-4 ${i === cursor ? 'bg-page' : ''}`}
+                >
+                  <StockLogo src={item.companyLogoUrl} name={item.companyName} size={32} />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium">
+                      <Highlight text={item.companyName} query={text} />
+                    </span>
+                    <span className="num text-xs text-ink-3">{item.beesangCode}</span>
                   </span>
-                  <span className="num text-xs text-ink-3">{item.beesangCode}</span>
-                </span>
+                </li>
+              ))}
+            </ul>
+            <div
+              role="group"
+              aria-label="관심 종목 추가·삭제"
+              data-testid="search-stars"
+              className="pointer-events-none col-start-2 row-span-full row-start-1 grid grid-rows-subgrid py-2 pr-4"
+            >
+              {results.map((item) => (
                 <button
+                  key={item.companyIdx}
                   type="button"
                   tabIndex={-1}
                   aria-pressed={item.isFavorite}
                   aria-label={item.isFavorite ? `${item.companyName} 관심 종목에서 삭제` : `${item.companyName} 관심 종목에 추가`}
-                  onClick={(e) => {
-                    e.stopPropagation(); // the star toggles; only the rest of the row opens the company
-                    void star(item);
-                  }}
-                  className={`-m-1.5 rounded-control p-1.5 hover:bg-line/60 ${item.isFavorite ? 'text-warning' : 'text-ink-3/50 hover:text-ink-3'}`}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => void star(item)}
+                  className={`pointer-events-auto -m-1.5 self-center justify-self-end rounded-control p-1.5 hover:bg-line/60 ${item.isFavorite ? 'text-warning' : 'text-ink-3/50 hover:text-ink-3'}`}
                 >
                   <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
                     <path
@@ -245,9 +260,9 @@ export function SearchBox() {
                     />
                   </svg>
                 </button>
-              </li>
-            ))}
-          </ul>
+              ))}
+            </div>
+          </div>
         )}
         {/* Present while closed too, so the sentence is announced when it appears. */}
         <div
