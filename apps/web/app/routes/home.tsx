@@ -64,7 +64,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <div className="min-w-0 space-y-6">
         <section className="rounded-card bg-brand p-5 text-white">
           <p className="text-lg font-bold">매물 알림은 비상 앱에서</p>
-          <p className="mt-1 text-sm text-white/90">
+          <p className="mt-1 text-sm text-white">
             관심 종목에 새 매물이 올라오면 바로 알려드려요. 고객센터 1:1 문의도 앱에서 할 수 있어요.
           </p>
           <Link to="/intro" className="mt-4 inline-block rounded-control bg-white px-4 py-2 text-sm font-semibold text-brand">

@@ -29,7 +29,7 @@ export function IdentityVerification({ user, onVerified }: { user: UserDetail; o
 
   if (user.userLevel >= UserLevel.REGULAR) {
     return (
-      <p className="rounded-control bg-page px-4 py-3 text-[15px] font-semibold text-success">본인인증을 마쳤어요 ({user.userName})</p>
+      <p className="rounded-control bg-page px-4 py-3 text-[15px] font-semibold text-success-ink">본인인증을 마쳤어요 ({user.userName})</p>
     );
   }
 

@@ -42,7 +42,7 @@ export function ContentList(props: {
         <li key={item.id}>
           <Link to={`${basePath}/${item.id}`} className="block py-4 hover:bg-page sm:px-2">
             <p className="font-semibold">
-              {item.pinned && <span className="mr-2 rounded bg-brand/10 px-1.5 py-0.5 text-xs font-bold text-brand">중요</span>}
+              {item.pinned && <span className="mr-2 rounded bg-brand/10 px-1.5 py-0.5 text-xs font-bold text-brand-hover">중요</span>}
               {item.title}
             </p>
             <p className="mt-1 line-clamp-1 text-sm text-ink-2">{item.summary}</p>

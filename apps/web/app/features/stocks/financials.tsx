@@ -55,7 +55,9 @@ export function Financials({ data }: { data: FinancialYear[] }) {
         <Bars data={data} pick={(d) => d.operatingProfit} label="영업이익 (원)" />
         <Bars data={data} pick={(d) => d.netIncome} label="당기순이익 (원)" />
       </div>
-      <div className="mt-5 overflow-x-auto">
+      {/* Scrolls sideways on a phone: focusable, so that a keyboard can scroll it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard (WCAG 2.1.1) */}
+      <div role="region" aria-label="연도별 재무 지표" tabIndex={0} className="mt-5 overflow-x-auto rounded-control">
         <table className="w-full min-w-[480px] text-sm">
           <caption className="sr-only">연도별 재무 지표</caption>
           <thead>

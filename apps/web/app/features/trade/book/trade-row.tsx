@@ -49,7 +49,7 @@ export function TradeRow({ trade, actions }: { trade: Trade; actions: RowActions
         </p>
         <p className="mt-1 flex flex-wrap gap-1 empty:hidden">
           {trade.listPin === ListPin.TOPFIX && <span className={`${chip} bg-ink text-white`}>{t.pinned}</span>}
-          {trade.isMine && <span className={`${chip} bg-brand/10 text-brand`}>{t.mine}</span>}
+          {trade.isMine && <span className={`${chip} bg-brand/10 text-brand-hover`}>{t.mine}</span>}
           <NegotiableMarks trade={trade} />
           <span className="contents md:hidden">
             {status}
