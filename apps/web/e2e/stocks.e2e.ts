@@ -86,11 +86,13 @@ async function expectLoginDialog(page: Page, opener: Locator, close: 'Escape' | 
   await opener.click();
   await dialog.waitFor();
   expect(await dialog.getAttribute('aria-modal')).toBe('true');
-  await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+  // The page behind does not scroll (Radix's scroll lock: a nonce'd <style>, decision 0021).
+  const bodyOverflow = () => page.evaluate(() => getComputedStyle(document.body).overflow);
+  await expect.poll(bodyOverflow).toBe('hidden');
   if (close === 'Escape') await page.keyboard.press('Escape');
   else await dialog.getByRole('button', { name: '닫기' }).click();
   await expect.poll(() => dialog.count()).toBe(0);
-  await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('');
+  await expect.poll(bodyOverflow).not.toBe('hidden');
 }
 
 test('a visitor: the star and 매물 등록 on /stock/1 open the login dialog', async ({ page }) => {

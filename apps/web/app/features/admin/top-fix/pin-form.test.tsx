@@ -1,4 +1,3 @@
-import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { button, click, describedError, field, settle, type, urgentNotice } from '../../../test/dom';
 import { fakeApi, ok } from '../../../test/fake-api';
