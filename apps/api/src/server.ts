@@ -27,6 +27,7 @@ async function main() {
     db: handle.db,
     socialProviders: loadSocialProviders(),
     backgroundJobs: true,
+    ...(config.smsPerIpHourly && { smsLimits: { perIpMax: config.smsPerIpHourly } }),
     ...(handle.poolStats && { dbPool: handle.poolStats }),
     ...(devClock && { clock: devClock, devClock }),
   });

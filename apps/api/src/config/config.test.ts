@@ -175,3 +175,16 @@ describe('the simulated 본인확인 and SMS log in a deployment', () => {
     expect(loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'https://dev.beesang.example' }).identity.provider).toBe('simulated');
   });
 });
+
+describe('SMS_PER_IP_HOURLY', () => {
+  it('sets how many codes one address may ask for in an hour; the default stays with the SMS service', () => {
+    expect(loadConfig({}).smsPerIpHourly).toBeUndefined();
+    expect(loadConfig({ SMS_PER_IP_HOURLY: '120' }).smsPerIpHourly).toBe(120);
+  });
+
+  it('refuses what is not a whole number of 1 or more, in Korean', () => {
+    for (const bad of ['0', '-5', '2.5', 'many']) {
+      expect(problem({ SMS_PER_IP_HOURLY: bad }), bad).toMatch(/SMS_PER_IP_HOURLY.*1 이상의 정수여야 합니다/);
+    }
+  });
+});

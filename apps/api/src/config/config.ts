@@ -40,6 +40,11 @@ const envSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_PUBLIC_URL: z.url().optional(),
   SMS_PROVIDER: z.enum(['log', 'solapi']).default('log'),
+  SMS_PER_IP_HOURLY: z.coerce
+    .number({ error: '1 이상의 정수여야 합니다 (a whole number of 1 or more)' })
+    .int('1 이상의 정수여야 합니다 (a whole number of 1 or more)')
+    .min(1, '1 이상의 정수여야 합니다 (a whole number of 1 or more)')
+    .optional(),
   SOLAPI_API_KEY: z.string().optional(),
   SOLAPI_API_SECRET: z.string().optional(),
   SOLAPI_SENDER: z
@@ -96,6 +101,8 @@ export type AppConfig = {
   /** Shared counters for the limits on abuse; without it they live in the database (or in memory on PGlite). */
   redisUrl: string | undefined;
   s3: S3Config | undefined;
+  /** SMS codes one client address may ask for per hour (default 30, DEFAULT_SMS_LIMITS); raise it behind a carrier's shared address. */
+  smsPerIpHourly?: number | undefined;
   /** Where SMS go: the log gateway (default, with the dev outbox) or Solapi (all keys required). */
   sms: { provider: 'log' } | ({ provider: 'solapi' } & SolapiConfig);
   /** Who does 본인확인: the simulated provider (default, test mode) or PortOne (all keys required). */
@@ -248,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // A deployment does not hand its full API map to every visitor unless asked to (API_DOCS=1).
     apiDocs: e.API_DOCS ? e.API_DOCS === 'true' || e.API_DOCS === '1' : !deployed,
     introUrl: e.INTRO_URL,
+    smsPerIpHourly: e.SMS_PER_IP_HOURLY,
     s3:
       e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -27,8 +27,13 @@ export function HeaderMenuRadix({ introUrl, onOpenCustomerCentre, onRegister, on
     if (hadFocus && !requested) trigger.current?.focus();
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every route change
-  useEffect(() => setOpen(false), [pathname]);
+  // Closes on every route change — not on mounting, where a press on the stand-in opened it.
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    setOpen(false);
+  }, [pathname]);
 
   const entry = 'flex min-h-11 w-full cursor-pointer items-center gap-3 px-4 text-left text-[15px] outline-none data-highlighted:bg-page';
   const item = `${entry} text-ink`;

@@ -39,6 +39,8 @@ const menu = onDemand<StandIn>(() => import('./header-menu-radix').then((m) => m
       aria-haspopup="menu"
       aria-expanded={p.requested}
       aria-busy={p.requested || undefined}
+      // On press, as Radix's button does: a click whose press came before the swap still opens it.
+      onPointerDown={(e) => e.button === 0 && p.onRequest()}
       onClick={p.onRequest}
       onFocus={() => p.onFocusChange(true)}
       onBlur={() => p.onFocusChange(false)}

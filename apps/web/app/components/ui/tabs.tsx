@@ -37,6 +37,8 @@ const radixList = onDemand<StandIn>(() => import('./tabs-list').then((m) => m.Ta
             aria-selected={selected}
             aria-controls={ids.panel}
             tabIndex={selected ? 0 : -1}
+            // On press, as Radix's tabs do: a click whose press came before the swap still selects.
+            onMouseDown={(e) => e.button === 0 && onChange(item.value)}
             onClick={() => onChange(item.value)}
             onFocus={() => onFocusChange(true)}
             onBlur={() => onFocusChange(false)}

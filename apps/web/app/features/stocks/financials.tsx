@@ -1,5 +1,6 @@
 import { type FinancialYear, formatKoreanAmount } from '@beesang/contract';
 import { Card } from '../../components/ui/card';
+import { ScrollRegion } from '../../components/ui/scroll-region';
 
 const METRICS: Array<{ key: 'operatingMargin' | 'debtRatio' | 'roe'; label: string }> = [
   { key: 'operatingMargin', label: '영업이익률' },
@@ -55,9 +56,7 @@ export function Financials({ data }: { data: FinancialYear[] }) {
         <Bars data={data} pick={(d) => d.operatingProfit} label="영업이익 (원)" />
         <Bars data={data} pick={(d) => d.netIncome} label="당기순이익 (원)" />
       </div>
-      {/* Scrolls sideways on a phone: focusable, so that a keyboard can scroll it too. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard (WCAG 2.1.1) */}
-      <div role="region" aria-label="연도별 재무 지표" tabIndex={0} className="mt-5 overflow-x-auto rounded-control">
+      <ScrollRegion label="연도별 재무 지표" className="mt-5 rounded-control">
         <table className="w-full min-w-[480px] text-sm">
           <caption className="sr-only">연도별 재무 지표</caption>
           <thead>
@@ -99,7 +98,7 @@ export function Financials({ data }: { data: FinancialYear[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </Card>
   );
 }

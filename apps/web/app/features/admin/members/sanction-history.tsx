@@ -1,6 +1,7 @@
 import { formatDateTime } from '@beesang/contract';
 import { useEffect, useState } from 'react';
 import { ListEmpty, ListFailed, ListLoading } from '../../../components/ui/list-state';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { ApiError } from '../../../lib/api-client';
 import { SANCTION_LABEL } from '../shared/sanction-fields';
 import { type SanctionHistoryEntry, sanctionHistory } from './members-api';
@@ -29,7 +30,7 @@ export function SanctionHistory({ userIdx }: { userIdx: number }) {
   if (loaded.state === 'failed') return <ListFailed size="compact" message={loaded.message} onRetry={() => setAttempt((n) => n + 1)} />;
   if (loaded.rows.length === 0) return <ListEmpty size="compact">제재 이력이 없습니다.</ListEmpty>;
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="제재 이력">
       <table className="num w-full min-w-[560px] text-sm">
         <caption className="sr-only">제재 이력</caption>
         <thead>
@@ -63,6 +64,6 @@ export function SanctionHistory({ userIdx }: { userIdx: number }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 
 export interface Column {
   label: string;
@@ -12,7 +13,7 @@ const ALIGN = { left: 'text-left', right: 'text-right', center: 'text-center' } 
 /** A console table: caption for screen readers, column headers, rows scrolling sideways on a tablet. */
 export function AdminTable(props: { caption: string; columns: Column[]; children: ReactNode; minWidth?: number; testId?: string }) {
   return (
-    <div className="mt-4 overflow-x-auto rounded-card bg-white ring-1 ring-line">
+    <ScrollRegion label={props.caption} className="mt-4 rounded-card bg-white ring-1 ring-line">
       <table className="num w-full text-sm" style={{ minWidth: props.minWidth ?? 720 }} data-testid={props.testId}>
         <caption className="sr-only">{props.caption}</caption>
         <thead>
@@ -30,7 +31,7 @@ export function AdminTable(props: { caption: string; columns: Column[]; children
         </thead>
         <tbody className="divide-y divide-line">{props.children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
