@@ -92,7 +92,9 @@ test('normal sign-up: each field says its §5 message as it is typed, and an ema
   await expect.poll(() => messageOf(email)).toBe('이미 사용 중인 이메일입니다.');
   // Still the form, with what was typed.
   expect(await nickname.inputValue()).toBe('비상개미');
-  await page.locator('header').getByRole('button', { name: '로그인', exact: true }).waitFor();
+  // And still signed out: the header behind the open dialog (hidden from assistive technology meanwhile) offers 로그인.
+  await page.locator('header').getByRole('button', { name: '로그인', exact: true, includeHidden: true }).waitFor({ state: 'attached' });
+  expect(await dialog.isVisible()).toBe(true);
 });
 
 test('PB sign-up: the experts’ wording, the office and introduction messages, and the upload toast', async ({ page, baseURL }) => {
