@@ -45,7 +45,10 @@ export function StockFilters() {
   // While the new list loads, the controls already show what was chosen.
   const search = navigation.location?.pathname === '/stock' ? new URLSearchParams(navigation.location.search) : current;
   const update = (key: string) => (value: string) => {
-    const next = new URLSearchParams(search);
+    // From the choice still on its way, else from the address as it is now: a render's copy can lag
+    // a navigation that has just ended, and a second quick change would then drop the first.
+    const pending = navigation.location?.pathname === '/stock' ? navigation.location.search : null;
+    const next = new URLSearchParams(pending ?? (typeof window === 'undefined' ? search : window.location.search));
     if (value) next.set(key, value);
     else next.delete(key);
     next.delete('page');

@@ -13,7 +13,7 @@ const COLUMNS = [
 /** What a dry run (or an import) found: rows per file, and every bad line with its column and value. */
 export function ImportReportView({ report, stale }: { report: ImportReport; stale: boolean }) {
   const clean = report.problemCount === 0;
-  const tone = report.written ? 'bg-success/10 text-[#02724a]' : clean ? 'bg-brand/5 text-brand-hover' : 'bg-rise/10 text-rise';
+  const tone = report.written ? 'bg-success/10 text-[#02724a]' : clean ? 'bg-brand/5 text-brand-hover' : 'bg-rise/10 text-rise-ink';
   const headline = report.written
     ? '가져오기를 마쳤습니다.'
     : clean

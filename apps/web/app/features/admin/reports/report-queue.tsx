@@ -65,7 +65,7 @@ function ReportCard({ group: g, now }: { group: AdminReportGroup; now: number })
   return (
     <li className="rounded-card bg-white p-4 ring-1 ring-line" data-testid="report-group">
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="rounded-md bg-rise/10 px-2 py-0.5 font-semibold text-rise">신고 {g.count}건</span>
+        <span className="rounded-md bg-rise/10 px-2 py-0.5 font-semibold text-rise-ink">신고 {g.count}건</span>
         <span className="rounded-md bg-page px-2 py-0.5 text-ink-2">{kind}</span>
         {Object.entries(g.reasons).map(([code, n]) => (
           <span key={code} className="text-ink-2">

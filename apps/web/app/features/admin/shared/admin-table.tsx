@@ -13,7 +13,7 @@ const ALIGN = { left: 'text-left', right: 'text-right', center: 'text-center' } 
 /** A console table: caption for screen readers, column headers, rows scrolling sideways on a tablet. */
 export function AdminTable(props: { caption: string; columns: Column[]; children: ReactNode; minWidth?: number; testId?: string }) {
   return (
-    <ScrollRegion label={props.caption} className="mt-4 rounded-card bg-white ring-1 ring-line">
+    <ScrollRegion label={`${props.caption} 표`} className="mt-4 rounded-card bg-white ring-1 ring-line">
       <table className="num w-full text-sm" style={{ minWidth: props.minWidth ?? 720 }} data-testid={props.testId}>
         <caption className="sr-only">{props.caption}</caption>
         <thead>

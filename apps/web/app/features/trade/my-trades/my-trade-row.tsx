@@ -121,7 +121,7 @@ function Timeline({ trade }: { trade: Trade }) {
       <Day iso={trade.createdAt} what={m.registered} />
       {dot}
       <span
-        className={`${chip} ${days <= 3 ? 'bg-danger/10 text-danger' : 'bg-page text-ink-2 ring-1 ring-line'}`}
+        className={`${chip} ${days <= 3 ? 'bg-danger/10 text-rise-ink' : 'bg-page text-ink-2 ring-1 ring-line'}`}
         title={`${formatDateTime(trade.expiresAt)} ${m.expiresOn}`}
         suppressHydrationWarning
       >

@@ -36,7 +36,7 @@ export function StatusBadge({ trade }: { trade: Trade }) {
 export function ProofBadge({ trade }: { trade: Trade }) {
   const text = trade.tradeType === TradeType.SELL ? PROOF_STATUS_TEXT[trade.proofCheckStatus] : undefined;
   if (!text) return null;
-  return <span className={`${chip} ${PROOF_TONE[trade.proofCheckStatus] ?? 'bg-danger/10 text-danger'}`}>{text}</span>;
+  return <span className={`${chip} ${PROOF_TONE[trade.proofCheckStatus] ?? 'bg-danger/10 text-rise-ink'}`}>{text}</span>;
 }
 
 /** 가격협의 / 수량협의: the listing's price or count is open to negotiation. */
