@@ -13,6 +13,15 @@ const FORMS_ONLY = /(ui[\\/](image-upload-field|form)|lib[\\/](upload-image|idem
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompress()],
+  // `npm run dev`: the router's own dependencies, which Vite's scan of the routes does not reach, are
+  // bundled before the first page rather than found while it loads (which reloads that page).
+  optimizeDeps: {
+    include: [
+      'react-router > @remix-run/route-pattern/match',
+      'react-router > @remix-run/route-pattern/specificity',
+      'react-router > cookie-es',
+    ],
+  },
   build: {
     assetsInlineLimit: 0,
     // Fewer, larger chunks: left alone, the bundler split the first page's JavaScript into some

@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 import { freePort } from './ports.ts';
 
@@ -30,7 +32,15 @@ export async function startProcess(script: string, env: Record<string, string>, 
   const logFile = join(dir, 'output.log');
   const fd = openSync(logFile, 'w');
   const child: ChildProcess = spawn(process.execPath, [...nodeFlags, script], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), DATABASE_URL: '' },
+    // A fresh embedded database of its own, unless the caller prepared one (the live streams' members) or names a PostgreSQL one.
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: env.DATA_DIR ?? join(dir, 'data'),
+      DATABASE_URL: env.DATABASE_URL ?? '',
+    },
     stdio: ['ignore', fd, fd],
   });
   closeSync(fd);
@@ -70,4 +80,32 @@ export const answers = async (url: string) => (await fetch(url)).status === 200;
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** The PostgreSQL server the bench makes its databases on: BENCH_POSTGRES_URL, else the local one. */
+export const BENCH_POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A database of this run's own on the PostgreSQL server at `adminUrl`; dropped by `drop`. */
+export async function scratchDatabase(adminUrl: string) {
+  const name = `beesang_bench_${randomBytes(5).toString('hex')}`;
+  const admin = async <T>(work: (client: pg.Client) => Promise<T>) => {
+    const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin((c) => c.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      admin(async (c) => {
+        await c.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+        await c.query(`drop database if exists ${name}`);
+      }),
+  };
 }

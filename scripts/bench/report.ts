@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import type { LoadResult } from './load.ts';
+import type { LoadOptions, LoadResult } from './load.ts';
 
 export const START = '<!-- bench:start (written by npm run bench; edit outside the markers) -->';
 export const END = '<!-- bench:end -->';
@@ -27,6 +27,45 @@ export function summary(runs: LoadResult[]) {
 }
 
 export const verdict = (ok: boolean, miss: string) => (ok ? 'met' : `missed (${miss})`);
+
+/** One side of a comparison: where the load goes, and with what (a member's cookie or token). */
+export interface Side extends LoadOptions {
+  origin: string;
+  paths: string[];
+}
+
+export interface Comparison {
+  name: string;
+  app: Side;
+  baseline: Side;
+  baselineName: string;
+  /** the least acceptable app ÷ baseline throughput */
+  atLeast: number;
+  /** the longest acceptable app p99 (ms), for rendered pages: a ratio alone would pass a slow page on a slow machine */
+  p99AtMost?: number;
+}
+
+export interface Compared {
+  c: Comparison;
+  app: ReturnType<typeof summary>;
+  base: ReturnType<typeof summary>;
+  ratio: number;
+}
+
+export const COMPARISON_HEAD = [
+  '| measure | app req/s | baseline | baseline req/s | ratio | app p50 / p99 ms | target | verdict |',
+  '|---|---:|---|---:|---:|---:|---|---|',
+];
+
+/** A comparison's line: its target is the ratio, and the p99 where it has one; both must hold. */
+export function comparisonLine(r: Compared, own?: { target: string; ok: boolean; miss: string }): string {
+  const misses: string[] = [];
+  if (r.ratio < r.c.atLeast) misses.push(`${r.ratio.toFixed(2)} < ${r.c.atLeast}`);
+  if (r.c.p99AtMost !== undefined && r.app.p99 > r.c.p99AtMost) misses.push(`p99 ${fmt(r.app.p99)} > ${r.c.p99AtMost} ms`);
+  const target = own?.target ?? `≥ ${r.c.atLeast}×${r.c.p99AtMost === undefined ? '' : `, p99 ≤ ${r.c.p99AtMost} ms`}`;
+  const result = own ? verdict(own.ok, own.miss) : verdict(misses.length === 0, misses.join('; '));
+  return `| ${r.c.name} | ${fmt(r.app.rps)} [${fmt(r.app.min)}–${fmt(r.app.max)}] | ${r.c.baselineName} | ${fmt(r.base.rps)} [${fmt(r.base.min)}–${fmt(r.base.max)}] | ${r.ratio.toFixed(2)} | ${r.app.p50} / ${r.app.p99} | ${target} | ${result} |`;
+}
 
 export function machine() {
   const git = (...args: string[]) => {

@@ -72,7 +72,19 @@ export const webOperationIds: Array<keyof operations> = [
   'createSellTrade',
   'addFavoriteStock',
   'logout',
+  'uploadImage',
 ];
+
+// The image upload (spec §3) is multipart/form-data with its file in `file`, and answers result.fileUrl.
+type Upload = operations['uploadImage'];
+export type UploadForm = Upload['requestBody']['content']['multipart/form-data']['file'];
+export type UploadedUrl = Upload['responses'][200]['content']['application/json']['result']['fileUrl'];
+// Every error answer carries the one error body; a limited route lists 429 with Retry-After.
+export type SellLimited = operations['createSellTrade']['responses'][429];
+export type SellLimitedBody = SellLimited['content']['application/json'] extends ApiError['body'] ? true : never;
+export const sellLimitedIsTheErrorBody: SellLimitedBody = true;
+export type SellRetryAfter = SellLimited['headers']['Retry-After'];
+export const uploadedUrlIsText = (url: UploadedUrl): string => url;
 
 export async function webCalls(): Promise<void> {
   // Header search (features/search) and the stock page (features/stocks).

@@ -2,25 +2,30 @@ import { type AbuseLimits, messages } from '@beesang/contract';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config/config.ts';
+import { type AppConfig, isLocalOrigin } from './config/config.ts';
 import type { Db } from './db/database.ts';
 import { purgeIdempotencyKeys } from './db/idempotency.ts';
 import { assertPepperUnchanged, storedAuthSecret } from './db/secrets.ts';
 import { isDemoDataLoaded } from './db/seed/seed.ts';
+import { unitOfWork } from './db/unit-of-work.ts';
 import { createAnswerCache } from './lib/answer-cache.ts';
 import { type Clock, type OffsetClock, systemClock } from './lib/clock.ts';
-import { createInvalidationBus, type InvalidationBus, invalidationTransport } from './lib/invalidation.ts';
+import { createDomainEvents } from './lib/domain-events.ts';
+import { createInvalidationBus, type InvalidationBus, invalidationTransport, TOPICS } from './lib/invalidation.ts';
+import { createJobQueue, type JobQueueDatabase } from './lib/job-queue.ts';
 import { createKeyring, singleKeyring } from './lib/keyring.ts';
 import { RequestLogController, redactingSerializers } from './lib/log.ts';
+import { createMemberView, membersChanged } from './lib/member-view.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { type AnalyticsService, createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
+import { createAuthService, type SessionRow } from './modules/auth/auth.service.ts';
 import { createExpertClaimsService } from './modules/auth/expert-claims.service.ts';
 import { createSanctionService } from './modules/auth/sanction.service.ts';
+import { deviceRemembering } from './modules/auth/session/device-token.ts';
 import { createTokensRepository } from './modules/auth/session/tokens.repository.ts';
 import { socialRoutes } from './modules/auth/social/social.routes.ts';
 import { createSocialService, type SocialProviders } from './modules/auth/social/social.service.ts';
@@ -28,6 +33,11 @@ import { createUsersRepository } from './modules/auth/users.repository.ts';
 import { createContentRepository } from './modules/content/content.repository.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { createContentService } from './modules/content/content.service.ts';
+import { conversationRoutes } from './modules/deal/conversations/conversation.routes.ts';
+import { createDealModule, type DealModule } from './modules/deal/deal.module.ts';
+import { dealRoutes } from './modules/deal/offers/deal.routes.ts';
+import { memberRoutes } from './modules/deal/reviews/member.routes.ts';
+import { createReviewsRepository } from './modules/deal/reviews/reviews.repository.ts';
 import { adminExpertRoutes } from './modules/expert/admin-expert.routes.ts';
 import { expertRoutes } from './modules/expert/expert.routes.ts';
 import { createExpertService } from './modules/expert/expert.service.ts';
@@ -41,7 +51,14 @@ import { createIdentityService, simulatedProvider } from './modules/identity/ide
 import { createPortOneProvider } from './modules/identity/portone-provider.ts';
 import { createLimitsRepository, type LimitsRepository } from './modules/limits/limits.repository.ts';
 import { type LimitStore, registerLimits } from './modules/limits/limits.ts';
+import { liveRoutes } from './modules/live/live.routes.ts';
+import { createLiveHub } from './modules/live/live.service.ts';
+import { liveDevRoutes } from './modules/live/live-dev.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { createNotificationModule, type NotificationModule } from './modules/notification/notification.module.ts';
+import { notificationRoutes } from './modules/notification/notification.routes.ts';
+import { createPushModule } from './modules/notification/push/push.module.ts';
+import { pushRoutes } from './modules/notification/push/push.routes.ts';
 import { createOpinionRepository } from './modules/opinion/opinion.repository.ts';
 import { opinionRoutes } from './modules/opinion/opinion.routes.ts';
 import { createOpinionService } from './modules/opinion/opinion.service.ts';
@@ -56,11 +73,15 @@ import { smsRoutes } from './modules/sms/sms.routes.ts';
 import { createSmsService, type SmsLimits } from './modules/sms/sms.service.ts';
 import { createLogGateway, type SmsGateway } from './modules/sms/sms-gateway.ts';
 import { createSolapiGateway } from './modules/sms/solapi-gateway.ts';
+import { adminCampaignRoutes } from './modules/staff/admin-campaigns.routes.ts';
 import { adminCompaniesRoutes } from './modules/staff/admin-companies.routes.ts';
 import { adminContentRoutes } from './modules/staff/admin-content.routes.ts';
+import { adminConversationRoutes } from './modules/staff/admin-conversations.routes.ts';
+import { createAdminConversationsService } from './modules/staff/admin-conversations.service.ts';
 import { adminMarketRoutes } from './modules/staff/admin-market.routes.ts';
 import { createAdminMarketService } from './modules/staff/admin-market.service.ts';
 import { createAdminMembersService } from './modules/staff/admin-members.service.ts';
+import { adminPriceRoutes } from './modules/staff/admin-prices.routes.ts';
 import { createAuditRepository } from './modules/staff/audit.repository.ts';
 import { createAuditService } from './modules/staff/audit.service.ts';
 import { createStaffRepository } from './modules/staff/staff.repository.ts';
@@ -70,16 +91,19 @@ import { createCompanyAdminRepository } from './modules/stock/company-admin.repo
 import { createCompanyAdminService } from './modules/stock/company-admin.service.ts';
 import { createCompanyImportRepository } from './modules/stock/import/company-import.repository.ts';
 import { createCompanyImportService } from './modules/stock/import/company-import.service.ts';
-import { createPriceRepository } from './modules/stock/price.repository.ts';
-import { createPriceService } from './modules/stock/price.service.ts';
+import { createPriceRepository } from './modules/stock/price/price.repository.ts';
+import { createPriceService } from './modules/stock/price/price.service.ts';
+import { createPriceEntriesRepository } from './modules/stock/price/price-entries.repository.ts';
+import { createPriceEntriesService } from './modules/stock/price/price-entries.service.ts';
 import { createStockRepository } from './modules/stock/stock.repository.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { createStockService } from './modules/stock/stock.service.ts';
 import { tradeRoutes } from './modules/trade/trade.routes.ts';
 import { createTradeService, type TradeService } from './modules/trade/trade.service.ts';
+import { createTradeDealsService } from './modules/trade/trade-deals.service.ts';
 import { ownUploadMatcher } from './modules/upload/storage.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
-import { optionalMemberId, registerAuth } from './plugins/auth.ts';
+import { currentSignInDevice, optionalMemberId, registerAuth } from './plugins/auth.ts';
 import { devClockRoutes } from './plugins/dev-clock.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { createMetrics, registerMetrics, watchApp } from './plugins/metrics.ts';
@@ -94,9 +118,22 @@ import { createSsrReads } from './ssr/reads.ts';
 export interface BuildAppOptions {
   config: Pick<AppConfig, 'env' | 'publicUrl' | 'webBuildDir' | 'logLevel' | 'trustProxy'> &
     Partial<
-      Pick<AppConfig, 'authSecret' | 'authSecrets' | 'devSmsOutbox' | 'sms' | 'identity' | 's3' | 'databaseUrl' | 'redisUrl' | 'uploadDir'>
+      Pick<
+        AppConfig,
+        | 'authSecret'
+        | 'authSecrets'
+        | 'devSmsOutbox'
+        | 'devLive'
+        | 'sms'
+        | 'identity'
+        | 's3'
+        | 'databaseUrl'
+        | 'migrationDatabaseUrl'
+        | 'redisUrl'
+        | 'uploadDir'
+      >
     > &
-    Partial<Pick<AppConfig, 'metricsToken' | 'metricsPort' | 'metricsHost' | 'apiDocs' | 'introUrl'>>;
+    Partial<Pick<AppConfig, 'metricsToken' | 'metricsPort' | 'metricsHost' | 'apiDocs' | 'introUrl' | 'push'>>;
   /** Limits on abuse: where their counters live (default: from the config) and tighter or looser rules for a test. */
   limits?: { store?: LimitStore; rules?: Partial<AbuseLimits> };
   /** The invalidation bus (default: Redis, PostgreSQL or in-process, from the config); the caller closes one it passes. */
@@ -117,6 +154,10 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go (default: standard output); a test reads what the app writes. */
   logStream?: { write(line: string): void };
+  /** The live channel's timings and limit (defaults: heartbeat 25 s, session check 60 s, 10 streams a member); tests shorten them. */
+  live?: { heartbeatMs?: number; reauthMs?: number; maxPerMember?: number };
+  /** Where the job queue keeps its jobs (pg-boss): the embedded instance, else DATABASE_URL's server. */
+  jobQueue?: JobQueueDatabase;
   /** PostgreSQL pool use, for /metrics (DatabaseHandle.poolStats). */
   dbPool?: () => { total: number; idle: number; waiting: number };
 }
@@ -131,12 +172,15 @@ function scheduleHousekeeping(
   app: FastifyInstance,
   db: Db,
   clock: Clock,
-  jobs: { trades: TradeService; analytics: AnalyticsService; limits: LimitsRepository },
+  jobs: { trades: TradeService; analytics: AnalyticsService; limits: LimitsRepository; deals: DealModule; notify: NotificationModule },
 ) {
   const run = async () => {
     try {
       const n = await jobs.trades.expireDue();
       if (n) app.log.info({ expired: n }, 'listings expired');
+      const lapsed = await jobs.deals.settle.lapseDue();
+      if (lapsed) app.log.info({ lapsed }, 'agreed deals lapsed');
+      await jobs.notify.housekeeping();
       await purgeIdempotencyKeys(db, clock.now());
       await jobs.analytics.purgeMarks();
       await jobs.limits.purge(clock.now());
@@ -167,7 +211,10 @@ async function limitStore(app: FastifyInstance, options: BuildAppOptions): Promi
     app.addHook('onClose', async () => {
       redis.disconnect();
     });
-    return { kind: 'redis', redis };
+    // One key space per database, as the bus has one channel: deployments (or test databases)
+    // sharing a Redis must not add up each other's counts under the same member ids.
+    const database = databaseUrl ? decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) || 'postgres' : 'embedded';
+    return { kind: 'redis', redis, prefix: `beesang:limit:${database}:` };
   }
   if (databaseUrl) return { kind: 'database', repo: createLimitsRepository(options.db) };
   return { kind: 'memory' };
@@ -189,6 +236,13 @@ async function invalidationBus(app: FastifyInstance, options: BuildAppOptions): 
     .ready(5000)
     .catch((error: unknown) => app.log.warn({ err: error }, 'invalidation bus not connected yet; caches expire on their own until it is'));
   return bus;
+}
+
+/** The job queue's database: as given, else the server DATABASE_URL names (the embedded one must be given). */
+function jobQueueDatabase(options: BuildAppOptions): JobQueueDatabase {
+  if (options.jobQueue) return options.jobQueue;
+  if (options.config.databaseUrl) return { connectionString: options.config.databaseUrl };
+  throw new Error('buildApp: the embedded database must be handed to the job queue (options.jobQueue: { pglite })');
 }
 
 export async function buildApp(options: BuildAppOptions) {
@@ -246,10 +300,27 @@ export async function buildApp(options: BuildAppOptions) {
 
   const limits = await registerLimits(app, { store: await limitStore(app, options), clock, rules: options.limits?.rules });
   const bus = await invalidationBus(app, options);
+  // A write is answered once what it announced has reached every instance (the bus's round trip):
+  // the caller's next request finds the session, favourites or caches it changed dropped wherever it lands.
+  app.addHook('onSend', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') await bus.settled();
+  });
+  // Live streams end before the server waits for its connections to finish (they never would).
+  // What modules announce in their transactions (lib/domain-events.ts), and the durable job queue (issue 23).
+  const events = createDomainEvents();
+  const jobs = createJobQueue(jobQueueDatabase(options), { log: (message, error) => app.log.warn({ err: error }, message) });
+  app.addHook('onReady', async () => jobs.start({ work: Boolean(options.backgroundJobs), migrate: !config.migrationDatabaseUrl }));
+  app.addHook('onClose', async () => jobs.stop());
+  const live = createLiveHub({
+    bus,
+    log: (message, error) => app.log.warn({ err: error }, message),
+    maxPerMember: options.live?.maxPerMember,
+  });
+  app.addHook('preClose', async () => live.close());
   const stocks = createStockService(createStockRepository(db), clock, bus);
-  watchApp(metrics, { searchIndex: stocks.searchIndex, bus, dbPool: options.dbPool });
-  const prices = createPriceService(createPriceRepository(db));
-  const contents = createContentService(createContentRepository(db), clock);
+  watchApp(metrics, { searchIndex: stocks.searchIndex, bus, live, dbPool: options.dbPool });
+  const prices = createPriceService(createPriceRepository(db), { invalidate: (id) => stocks.invalidate(id), events });
+  const contents = createContentService(createContentRepository(db), clock, bus);
   // The key ring signs tokens and seals values; its oldest key (the pepper) keys lookup hashes.
   const keys = config.authSecrets?.length
     ? createKeyring(config.authSecrets)
@@ -267,8 +338,13 @@ export async function buildApp(options: BuildAppOptions) {
     options.smsGateway ??
     (config.sms?.provider === 'solapi' ? createSolapiGateway({ ...config.sms, log: smsLog }) : createLogGateway({ log: smsLog, outbox }));
   const sms = createSmsService({ repo: smsRepo, gateway, clock, secret, limits: options.smsLimits });
-  const users = createUsersRepository(db, clock);
-  const tokens = createTokensRepository(db);
+  // Who is signed in, and what their requests read each time, kept per instance (issue 24) and
+  // dropped on every instance by the bus when the owning repository changes it.
+  const announce = (topic: string) => (tx: Db, userId: number) => membersChanged(bus, topic, tx, [userId]);
+  const sessionView = createMemberView<SessionRow | undefined>({ bus, topic: TOPICS.session });
+  app.addHook('onClose', async () => sessionView.close());
+  const users = createUsersRepository(db, clock, announce(TOPICS.session));
+  const tokens = createTokensRepository(db, announce(TOPICS.session));
   // Profile photos and listing proofs may only be our own uploads, wherever they are stored.
   const isOwnUpload = ownUploadMatcher(config.s3?.publicUrl);
   const reviews = createReviewService({ repo: createReviewRepository(db), clock });
@@ -280,31 +356,117 @@ export async function buildApp(options: BuildAppOptions) {
     keys,
     isOwnUpload,
     screenProfile: (userId, text) => reviews.screenText(db, { type: 'USER', id: userId, userId }, text),
+    currentDevice: currentSignInDevice,
+    sessionStarted: (userId, device, at) =>
+      unitOfWork(db, (tx) => events.emit(tx, 'session.started', { userId, deviceKey: device.key, deviceName: device.name, at })),
+    sessions: sessionView,
   });
-  const accounts = createAccountService({ users, tokens, auth, sms, clock, bus });
-  const sanctions = createSanctionService({ db, users, tokens, clock });
+  // Push channels (issue 23): browsers through Web Push, the apps through FCM; the notification core delivers through push.channels.
+  const push = await createPushModule({ db, clock, config: config.push, log: (message, error) => app.log.warn({ err: error }, message) });
+  const accounts = createAccountService({
+    users,
+    tokens,
+    auth,
+    sms,
+    clock,
+    bus,
+    db,
+    events,
+    forgetPushTargets: (id) => push.forgetMember(id),
+  });
+  const sanctions = createSanctionService({ db, users, tokens, clock, events });
   const identityProvider =
     config.identity?.provider === 'portone'
       ? createPortOneProvider({ ...config.identity, log: (m) => app.log.warn(m) })
       : simulatedProvider;
-  const identity = createIdentityService({ repo: createIdentityRepository(db), clock, secret, keys, provider: identityProvider });
+  const identity = createIdentityService({
+    repo: createIdentityRepository(db, announce(TOPICS.session)),
+    clock,
+    secret,
+    keys,
+    provider: identityProvider,
+  });
   const social = createSocialService({ providers: options.socialProviders ?? {}, users, auth, clock, secret, publicUrl: config.publicUrl });
   const secureCookies = config.publicUrl.startsWith('https://');
   await registerAuth(app, { auth, publicOrigin: new URL(config.publicUrl).origin });
+  if (push.vapidFromDatabase && config.env === 'production' && !isLocalOrigin(config.publicUrl)) {
+    app.log.warn('Web Push signs with a VAPID key kept in the database: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (docs/deploy.md)');
+  }
+  const rememberDevice = deviceRemembering(auth, push.devices.recordDeviceToken, (message, error) => app.log.warn({ err: error }, message));
 
   // Marketplace: listings, favourites, discussion and the reports of both.
   let reports: ReportService | undefined;
   const reportsLater = () => reports as ReportService;
-  const trades = createTradeService({ db, clock, stocks, prices, reports: reportsLater, reviews, isOwnUpload, bus });
+  const dealReviews = createReviewsRepository(db);
+  const trades = createTradeService({
+    db,
+    clock,
+    stocks,
+    prices,
+    reports: reportsLater,
+    reviews,
+    isOwnUpload,
+    bus,
+    dealTrust: () => dealReviews,
+    events,
+  });
   const opinions = createOpinionService({ db, repo: createOpinionRepository(db), stocks, clock, reports: reportsLater, reviews });
   reports = createReportService({
     db,
     repo: createReportRepository(db),
     clock,
-    owners: { trade: (id) => trades.ownerOf(id), opinion: (id) => opinions.ownerOf(id) },
+    events,
+    bus,
+    owners: {
+      trade: (id) => trades.ownerOf(id),
+      opinion: (id) => opinions.ownerOf(id),
+      conversation: (id, reporterId) => deals.conversations.reportedParty(id, reporterId),
+    },
+  });
+  // Deals and conversations (issue 22): offers on listings, the two members' conversation, reviews.
+  const deals = createDealModule({
+    db,
+    clock,
+    trades: createTradeDealsService({ clock, bus, events }),
+    prices,
+    reviews: dealReviews,
+    reports: reportsLater,
+    members: { profile: (id) => auth.publicProfile(id), openListings: (id, viewerId) => trades.openOf(id, viewerId) },
+    live,
+    bus,
+    events,
+    log: (message, error) => app.log.warn({ err: error }, message),
   });
   const analytics = createAnalyticsService({ db, repo: createAnalyticsRepository(db), stocks, clock });
-  const favorites = createFavoriteService({ repo: createFavoriteRepository(db), stocks, clock });
+  const favoritesView = createMemberView<readonly number[]>({ bus, topic: TOPICS.favorites });
+  app.addHook('onClose', async () => favoritesView.close());
+  const favorites = createFavoriteService({
+    repo: createFavoriteRepository(db, announce(TOPICS.favorites)),
+    stocks,
+    clock,
+    view: favoritesView,
+  });
+  // Notifications (issue 23): what modules announce becomes what members are told, delivered by jobs.
+  const notify = createNotificationModule({
+    db,
+    bus,
+    clock,
+    jobs,
+    events,
+    live,
+    consents: auth,
+    companyExists: (id) => stocks.exists(id),
+    listingTakers: (companyId, sale, price, except) => favorites.alertTakers(companyId, sale, price, except),
+    lapsingDeals: (hours) => deals.settle.lapsingWithin(hours),
+    endingListings: (days) => trades.endingWithin(days),
+    log: (message, error) => app.log.warn({ err: error }, message),
+    paced: 'pglite' in jobQueueDatabase(options),
+  });
+  notify.addChannel(push.channels.webPush);
+  notify.addChannel(push.channels.app);
+  metrics.gauge('beesang_notifications', 'Notifications this instance has written, and queued for delivery with them, since start', () =>
+    notify.notifications.stats(),
+  );
   const viewer = optionalMemberId(auth);
   const noFavorites: ReadonlySet<number> = new Set();
   const favoritesFor = async (req: FastifyRequest) => {
@@ -321,15 +483,43 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(favoriteRoutes, { favorites, auth });
   await app.register(opinionRoutes, { opinions, auth, limits });
   await app.register(reportRoutes, { reports, auth, limits });
+  await app.register(dealRoutes, { offers: deals.offers, settle: deals.settle, reviews: deals.reviews, auth, limits });
+  await app.register(conversationRoutes, { conversations: deals.conversations, auth, limits });
+  await app.register(memberRoutes, { reviews: deals.reviews, auth });
+  await app.register(notificationRoutes, { notifications: notify.notifications, settings: notify.settings, alerts: notify.alerts, auth });
   const staffRepo = createStaffRepository(db);
   const audit = createAuditRepository(db);
   const admin = createAdminMembersService({ db, repo: staffRepo, audit, sanctions, clock });
   await app.register(staffRoutes, { staff: createStaffService({ repo: staffRepo, clock }), admin, auth });
-  const market = createAdminMarketService({ db, audit, trades, opinions, reports, reviews, sanctions, prices, stocks, clock });
+  const priceEntries = createPriceEntriesService({ repo: createPriceEntriesRepository(db), prices });
+  const market = createAdminMarketService({
+    db,
+    audit,
+    trades,
+    opinions,
+    reports,
+    reviews,
+    sanctions,
+    prices,
+    priceEntries,
+    clock,
+    conversations: () => deals.conversations,
+  });
   await app.register(adminMarketRoutes, { market, auth });
+  // Reported conversations (issue 22 §4): each reading audited; read through the deal module's service.
+  const adminConversations = createAdminConversationsService({
+    db,
+    audit,
+    staff: staffRepo,
+    reports,
+    conversations: () => deals.conversations,
+    clock,
+  });
+  await app.register(adminConversationRoutes, { conversations: adminConversations, auth });
+  await app.register(adminPriceRoutes, { market, auth });
   // Expert review (decision 0016): the member sends a proof, an operator decides in 전문가 심사.
   const experts = createExpertService({
-    claims: createExpertClaimsService({ users }),
+    claims: createExpertClaimsService({ users, events }),
     auth,
     audit: createAuditService({ db, audit, staff: staffRepo, clock }),
     isOwnUpload,
@@ -348,6 +538,7 @@ export async function buildApp(options: BuildAppOptions) {
     audit,
     clock,
   });
+  await app.register(adminCampaignRoutes, { campaigns: notify.campaigns, auth, db, audit, clock });
   await app.register(contentRoutes, { contents });
   await app.register(adminContentRoutes, {
     contents,
@@ -360,16 +551,20 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(analyticsRoutes, { analytics, secret, secureCookies });
   await app.register(smsRoutes, { sms, secureCookies, exposeOutbox: devOutbox });
-  await app.register(authRoutes, { auth, secureCookies, limits });
-  await app.register(accountRoutes, { accounts, auth, secureCookies });
+  await app.register(authRoutes, { auth, secureCookies, limits, rememberDevice });
+  await app.register(accountRoutes, { accounts, auth, secureCookies, rememberDevice });
   await app.register(identityRoutes, { identity, auth, limits });
-  await app.register(socialRoutes, { social, secureCookies });
+  await app.register(socialRoutes, { social, secureCookies, rememberDevice });
   await app.register(mediaRoutes, { stocks });
   await app.register(seoRoutes, { stocks, contents, publicUrl: config.publicUrl });
   await app.register(uploadRoutes, { config, limits, memberIdOf: viewer });
+  await app.register(pushRoutes, { push, auth });
+  await app.register(liveRoutes, { hub: live, auth, heartbeatMs: options.live?.heartbeatMs, reauthMs: options.live?.reauthMs });
   if (options.devClock) await app.register(devClockRoutes, { clock: options.devClock });
+  if (config.devLive) await app.register(liveDevRoutes, { hub: live, clock });
   app.all('/api/*', { schema: { hide: true } }, async (_req, reply) => reply.callNotFound());
-  if (options.backgroundJobs) scheduleHousekeeping(app, db, clock, { trades, analytics, limits: createLimitsRepository(db) });
+  if (options.backgroundJobs)
+    scheduleHousekeeping(app, db, clock, { trades, analytics, limits: createLimitsRepository(db), deals, notify });
   // The search index builds before the first search asks (at 100,000 companies a build takes seconds).
   if (options.backgroundJobs) app.addHook('onReady', async () => void stocks.searchIndex.warm().catch(() => {}));
 
@@ -381,7 +576,21 @@ export async function buildApp(options: BuildAppOptions) {
   await refreshDemo();
 
   // What SSR loaders read, in process: the routes' own service calls (apps/web/app/lib/ssr-reads.ts).
-  const ssrReads = createSsrReads({ auth, stocks, favorites, trades, contents, social, market, admin, companies, experts });
+  const ssrReads = createSsrReads({
+    auth,
+    stocks,
+    favorites,
+    trades,
+    contents,
+    social,
+    market,
+    adminConversations,
+    admin,
+    companies,
+    experts,
+    deals,
+    notify,
+  });
   // `npm run dev` (NODE_ENV=development) serves the web app from source; otherwise its build, when there is one.
   const serveWeb = options.web ?? (config.env === 'development' || webBuildExists(config.webBuildDir));
   if (serveWeb) {
@@ -409,6 +618,26 @@ export async function buildApp(options: BuildAppOptions) {
       draining = true;
       shuttingDown = true;
     },
-    services: { stocks, contents, analytics, sms, auth, trades, favorites, opinions, sanctions, reviews, bus, metrics, ssrReads },
+    services: {
+      stocks,
+      contents,
+      analytics,
+      sms,
+      auth,
+      trades,
+      favorites,
+      opinions,
+      sanctions,
+      reviews,
+      deals,
+      notify,
+      jobs,
+      events,
+      bus,
+      live,
+      metrics,
+      ssrReads,
+      push,
+    },
   });
 }

@@ -27,6 +27,11 @@ const one = (kind: string): Any => {
   expect(found, kind).toHaveLength(1);
   return found[0];
 };
+const named = (kind: string, name: string): Any => {
+  const found = docs.filter((d) => d.kind === kind && d.metadata.name === name);
+  expect(found, `${kind} ${name}`).toHaveLength(1);
+  return found[0];
+};
 
 describe('Kubernetes manifests', () => {
   it('every file parses, and every object has apiVersion, kind and a name', () => {
@@ -89,9 +94,33 @@ describe('Kubernetes manifests', () => {
     expect(job.spec.template.metadata.labels['app.kubernetes.io/component']).not.toBe('web');
   });
 
+  it('the migration Job alone holds the owner’s address; the site’s pods never see it (decision 0022)', () => {
+    const job = one('Job');
+    const [container] = job.spec.template.spec.containers;
+    const ref = container.env.find((e: Any) => e.name === 'MIGRATION_DATABASE_URL').valueFrom.secretKeyRef;
+    const secret = named('Secret', ref.name);
+    expect(secret.stringData[ref.key]).toMatch(/^postgres:\/\//);
+    const site = one('Deployment').spec.template.spec.containers[0];
+    expect(site.envFrom.map((r: Any) => r.secretRef?.name).filter(Boolean)).not.toContain(ref.name);
+    expect(JSON.stringify(site)).not.toContain('MIGRATION_DATABASE_URL');
+    for (const refs of site.envFrom)
+      if (refs.secretRef) expect(named('Secret', refs.secretRef.name).stringData.MIGRATION_DATABASE_URL).toBeUndefined();
+    // Applied with the rest (kubectl apply -k), so a rollout cannot forget it.
+    expect(one('Kustomization').resources).toContain(job.file);
+    // Two roles: the owner migrates, the site is someone else, and the server takes both.
+    const env = {
+      ...one('ConfigMap').data,
+      ...named('Secret', site.envFrom[1].secretRef.name).stringData,
+      [ref.key]: secret.stringData[ref.key],
+    };
+    const loaded = loadConfig(env);
+    expect(loaded.migrationDatabaseUrl).toBe(secret.stringData[ref.key]);
+    expect(new URL(loaded.migrationDatabaseUrl as string).username).not.toBe(new URL(loaded.databaseUrl as string).username);
+  });
+
   it('the ConfigMap and the example Secret make a configuration the server starts with: S3 for uploads, Redis for the bus, real 본인확인 and SMS', () => {
     const config = one('ConfigMap');
-    const secret = one('Secret');
+    const secret = named('Secret', 'beesang-secrets');
     const refs = one('Deployment').spec.template.spec.containers[0].envFrom;
     expect(refs).toEqual([{ configMapRef: { name: config.metadata.name } }, { secretRef: { name: secret.metadata.name } }]);
     const env = { ...config.data, ...secret.stringData, PORT: '3000' };
@@ -108,6 +137,7 @@ describe('Kubernetes manifests', () => {
     // Secrets stay out of the ConfigMap.
     for (const key of [
       'DATABASE_URL',
+      'MIGRATION_DATABASE_URL',
       'REDIS_URL',
       'AUTH_SECRET',
       'S3_SECRET_ACCESS_KEY',

@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,6 +6,8 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { insertCompany } from './test/factories.ts';
 import { newPhone } from './test/phone.ts';
+import { startServer } from './test/server-process.ts';
+import { openSse } from './test/sse-client.ts';
 import { createScratchDatabase } from './test/test-app.ts';
 
 /**
@@ -25,53 +25,10 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
-
-interface Running {
-  child: ChildProcess;
-  origin: string;
-  exited: Promise<number | null>;
-}
-
-async function startServer(env: Record<string, string>): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'server.ts')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'silent',
-      AUTH_SECRET: 'durability-test-secret-0123456789abcdef',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-  const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return { child, origin, exited };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
-
 async function json(origin: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(origin + path, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  const text = await res.text();
+  return { status: res.status, body: (text.startsWith('{') ? JSON.parse(text) : {}) as Record<string, unknown> };
 }
 
 /** A new member through the phone flow, as a person would: code from the dev outbox. */
@@ -100,6 +57,24 @@ async function signUp(origin: string): Promise<string> {
   const token = (signed.body.result as { result11?: { accessToken?: string } } | undefined)?.result11?.accessToken;
   expect(token, JSON.stringify(signed.body)).toBeTruthy();
   return token as string;
+}
+
+/** 본인확인 through the simulated provider, as the member's browser would: a distinct person each time. */
+let people = 0;
+async function verify(origin: string, token: string): Promise<void> {
+  const auth = { authorization: `Bearer ${token}` };
+  const started = await json(origin, '/api/identity/requests', { method: 'POST', headers: auth, body: '{}' });
+  const { requestId, url } = started.body.result as { requestId: string; url: string };
+  const request = new URL(url, origin).searchParams.get('request');
+  people += 1;
+  const person = { name: `내구성${people}`, birth: `1990010${people % 10}`, phone: `0109999${String(1000 + people).slice(-4)}` };
+  const completed = await json(origin, '/api/identity/simulated/complete', {
+    method: 'POST',
+    body: JSON.stringify({ request, ...person }),
+  });
+  expect(completed.status, JSON.stringify(completed.body)).toBeLessThan(300);
+  const verified = await json(origin, '/api/identity/verify', { method: 'POST', headers: auth, body: JSON.stringify({ requestId }) });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
 }
 
 type Target = { name: string; env: () => Promise<Record<string, string>> };
@@ -168,8 +143,76 @@ describe.each(targets)('the server process on $name', ({ env }) => {
     }
   });
 
-  it('on SIGTERM finishes what is in flight, drops nothing, and exits within 10 s', { timeout: 60_000 }, async () => {
+  it(
+    'loses no acknowledged message of a conversation when killed with SIGKILL right after the answer (issue 22)',
+    { timeout: 60_000 },
+    async () => {
+      const settings = await env();
+      const first = await startServer(settings);
+      const seller = await signUp(first.origin);
+      const buyer = await signUp(first.origin);
+      await verify(first.origin, seller);
+      await verify(first.origin, buyer);
+      const company = (await json(first.origin, '/api/v2/stock/list?size=1')).body.result as { data: Array<{ companyIdx: number }> };
+      const listing = await json(first.origin, '/api/trade/sell', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${seller}` },
+        body: JSON.stringify({
+          companyIdx: company.data[0]?.companyIdx,
+          stockCount: 10,
+          stockPerPrice: 10_000,
+          stockCountNegotiationFlag: true,
+          stockPriceNegotiationFlag: true,
+        }),
+      });
+      expect(listing.status, JSON.stringify(listing.body)).toBe(200);
+      const offered = await json(first.origin, '/api/deals', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${buyer}` },
+        body: JSON.stringify({
+          tradeIdx: (listing.body.result as { tradeIdx: number }).tradeIdx,
+          stockCount: 10,
+          stockPerPrice: 10_000,
+          message: '첫 메시지',
+        }),
+      });
+      expect(offered.status, JSON.stringify(offered.body)).toBe(200);
+      const { conversationId } = offered.body.result as { conversationId: number };
+      const acknowledged: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const res = await json(first.origin, `/api/conversations/${conversationId}/messages`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${i % 2 ? seller : buyer}` },
+          body: JSON.stringify({ text: `메시지 ${i}` }),
+        });
+        expect(res.status).toBe(200);
+        acknowledged.push((res.body.result as { messageId: number }).messageId);
+      }
+      first.child.kill('SIGKILL');
+      await first.exited;
+      figures.acknowledged += acknowledged.length;
+
+      const second = await startServer(settings);
+      try {
+        const thread = await json(second.origin, `/api/conversations/${conversationId}/messages`, {
+          headers: { authorization: `Bearer ${seller}` },
+        });
+        const kept = new Set((thread.body.result as { data: Array<{ messageId: number }> }).data.map((m) => m.messageId));
+        const lost = acknowledged.filter((id) => !kept.has(id));
+        figures.lost += lost.length;
+        expect(lost).toEqual([]);
+      } finally {
+        second.child.kill('SIGTERM');
+        await second.exited;
+      }
+    },
+  );
+
+  it('on SIGTERM finishes what is in flight (live streams end), drops nothing, exits in 10 s', { timeout: 60_000 }, async () => {
     const running = await startServer(await env());
+    // An open live stream never finishes on its own: the drain has to end it.
+    const live = await openSse(`${running.origin}/api/live`, { authorization: `Bearer ${await signUp(running.origin)}` });
+    expect(live.status).toBe(200);
     const statuses = new Map<number, number>();
     const drops: string[] = [];
     let refused = 0;
@@ -204,6 +247,7 @@ describe.each(targets)('the server process on $name', ({ env }) => {
     figures.dropped += drops.length;
     expect(code).toBe(0);
     expect(took).toBeLessThan(10_000);
+    await live.ended;
     expect(drops).toEqual([]);
     expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
     // New requests during the drain were told to come back later; nothing else was answered.

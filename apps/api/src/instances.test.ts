@@ -1,8 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unitOfWork } from './db/unit-of-work.ts';
 import { insertCompany } from './test/factories.ts';
 import { getResult } from './test/http.ts';
 import { createMember } from './test/members.ts';
+import { enterAndApprove } from './test/prices.ts';
 import { createTestApp, LISTINGS_UNLIMITED, secondInstance, type TestApp } from './test/test-app.ts';
 
 /**
@@ -62,13 +64,9 @@ describe(`two instances on one ${process.env.TEST_DATABASE_URL ? 'PostgreSQL dat
 
     const admin = await createMember(t);
     await t.db.updateTable('users').set({ staff_role: 'ADMIN' }).where('id', '=', admin.id).execute();
-    const priced = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/company/${id}/price`,
-      headers: { ...admin.headers, origin: 'http://localhost:3000' },
-      payload: { price: 21_000, note: '공시 반영' },
-    });
-    expect(priced.statusCode, priced.body).toBe(200);
+    const second = await createMember(t);
+    await t.db.updateTable('users').set({ staff_role: 'MODERATOR' }).where('id', '=', second.id).execute();
+    await enterAndApprove(t.app, { company: id, price: 21_000, by: admin.headers, approver: second.headers, note: '공시 반영' });
     await untilB<Profile>(url, (p) => p.companyStockCurrentPrice === 21_000 && p.priceSource === 'MANUAL');
   });
 
@@ -87,5 +85,50 @@ describe(`two instances on one ${process.env.TEST_DATABASE_URL ? 'PostgreSQL dat
     const left = await t.app.inject({ method: 'DELETE', url: `/api/user/${seller.id}`, headers: seller.headers });
     expect(left.statusCode, left.body).toBe(204);
     await untilB<Profile>(url, (p) => p.bestSellPrice === null);
+  });
+
+  it('what every page of a member shows, kept per instance (issue 24), follows a change on A at B: favourites, price alerts, unread notifications', async () => {
+    const id = await insertCompany(t.db, { currentPrice: 5_000, previousClose: 5_000 });
+    const m = await createMember(t);
+    const asM = (url: string) =>
+      b.app.inject({ url, headers: m.headers }).then((r) => {
+        expect(r.statusCode, r.body).toBe(200);
+        return (r.json() as { result: unknown }).result;
+      });
+    type Profile = { stockFavorite: boolean };
+    type Alerts = { data: unknown[] };
+    type Unread = { unreadCount: number };
+    // B holds each of them now.
+    expect(((await asM(`/api/v2/stock/profile/${id}`)) as Profile).stockFavorite).toBe(false);
+    expect(((await asM('/api/price-alerts')) as Alerts).data).toHaveLength(0);
+    expect(((await asM('/api/notifications/unread')) as Unread).unreadCount).toBe(0);
+
+    const onA = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: m.headers, ...(payload && { payload }) }).then((r) => expect(r.statusCode, r.body).toBe(200));
+    await onA('POST', `/api/stock/add/favorite/stock/${id}`);
+    await onA('POST', '/api/price-alerts', { companyIdx: id, direction: 'ABOVE', price: 6_000 });
+    await unitOfWork(t.appDb, (tx) =>
+      t.app.services.notify.notifications.notify(tx, {
+        userId: m.id,
+        kind: 'SECURITY_PASSWORD',
+        title: '비밀번호가 바뀌었어요',
+        body: '본인이 아니라면 고객센터로 알려주세요.',
+        url: '/myPage',
+        dedupeKey: `instances-${m.id}`,
+      }),
+    );
+    await t.app.services.bus.settled();
+    const start = performance.now();
+    for (;;) {
+      const [profile, alerts, unread] = await Promise.all([
+        asM(`/api/v2/stock/profile/${id}`) as Promise<Profile>,
+        asM('/api/price-alerts') as Promise<Alerts>,
+        asM('/api/notifications/unread') as Promise<Unread>,
+      ]);
+      if (profile.stockFavorite && alerts.data.length === 1 && unread.unreadCount === 1) break;
+      if (performance.now() - start > 1000)
+        throw new Error(`B still answers ${JSON.stringify({ profile, alerts, unread })} a second after the writes`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
   });
 });

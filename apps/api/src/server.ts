@@ -17,6 +17,8 @@ async function main() {
   const say = (m: string) => process.stdout.write(`[beesang] ${m}\n`);
   const handle = await prepareDatabase({
     databaseUrl: config.databaseUrl,
+    migrationDatabaseUrl: config.migrationDatabaseUrl,
+    warnIfAuditExposed: config.env === 'production',
     dataDir: config.databaseUrl ? undefined : config.dataDir,
     seedDemoData: config.seedDemoData,
     log: say,
@@ -27,6 +29,7 @@ async function main() {
     db: handle.db,
     socialProviders: loadSocialProviders(),
     backgroundJobs: true,
+    ...(handle.embedded && { jobQueue: { pglite: handle.embedded } }),
     ...(config.smsPerIpHourly && { smsLimits: { perIpMax: config.smsPerIpHourly } }),
     ...(handle.poolStats && { dbPool: handle.poolStats }),
     ...(devClock && { clock: devClock, devClock }),

@@ -17,6 +17,7 @@ import { OnDemandLoginDialog, preloadLoginDialog } from './features/auth/login-d
 import { SearchBox } from './features/search/search-box';
 import { preloadTradeModal, TradeModalProvider, useTradeModal } from './features/trade/modal/trade-modal-provider';
 import { companyOfProfile } from './features/trade/shared/trade-draft';
+import { LiveProvider, useUnreadCount, useUnreadNotifications } from './lib/live-provider';
 import { NotifyProvider } from './lib/notify';
 import { usePageViews } from './lib/page-views';
 import { appQrSvg } from './lib/qr.server';
@@ -27,8 +28,12 @@ import type { loader as stockDetailLoader } from './routes/stock-detail';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const b = bridge(context);
   // The member the cookies belong to, so that the first HTML already shows the logged-in header.
-  const [user, qrSvg, socialProviders] = await Promise.all([
+  const [user, unread, unreadNotifications, qrSvg, socialProviders] = await Promise.all([
     memberRead(context, request, (reads) => reads.me(), 'the member'),
+    // The header's message badge (issue 22) and bell (issue 23): counts only, one cheap read each;
+    // the live channel keeps them current from then on.
+    memberRead(context, request, (reads) => reads.unreadMessages(), 'the unread message count'),
+    memberRead(context, request, (reads) => reads.unreadNotifications(), 'the unread notification count'),
     appQrSvg(),
     optionalRead(context, (reads) => reads.socialProviders(), 'the social sign-in providers'),
   ]);
@@ -42,6 +47,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     introUrl: b.introUrl ?? null,
     qrSvg,
     user,
+    unreadMessages: user ? (unread?.unreadCount ?? null) : null,
+    unreadNotifications: user ? (unreadNotifications?.unreadCount ?? null) : null,
     // Which social sign-in buttons to show: only the providers this server is configured for.
     socialProviders: socialProviders ?? [],
     sanctionNoticeDismissed,
@@ -84,6 +91,8 @@ function Shell({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const trade = useTradeModal();
   const session = useSession();
+  const unreadMessages = useUnreadCount();
+  const unreadNotifications = useUnreadNotifications();
   // On a stock page the header's register button starts a listing for that stock (spec §4).
   const stockPage = useRouteLoaderData<typeof stockDetailLoader>('routes/stock-detail');
   const [qrOpen, setQrOpen] = useState(false);
@@ -103,6 +112,8 @@ function Shell({ children }: { children: React.ReactNode }) {
       <Header
         search={<SearchBox />}
         introUrl={data?.introUrl ?? null}
+        unreadMessages={unreadMessages}
+        unreadNotifications={unreadNotifications}
         onOpenCustomerCentre={() => setQrOpen(true)}
         onRegister={() => trade.register(stockPage ? companyOfProfile(stockPage.profile) : null)}
         onLoginIntent={preloadLoginDialog}
@@ -127,9 +138,11 @@ function Frame({ children }: { children: React.ReactNode }) {
   return (
     <NotifyProvider>
       <SessionProvider initialUser={data?.user ?? null} resumable={data?.sessionResumable ?? false}>
-        <TradeModalProvider>
-          <Shell>{children}</Shell>
-        </TradeModalProvider>
+        <LiveProvider initialUnread={data?.unreadMessages ?? null} initialNotifications={data?.unreadNotifications ?? null}>
+          <TradeModalProvider>
+            <Shell>{children}</Shell>
+          </TradeModalProvider>
+        </LiveProvider>
       </SessionProvider>
     </NotifyProvider>
   );

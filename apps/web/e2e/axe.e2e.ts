@@ -1,4 +1,4 @@
-import type { StockSummary } from '@beesang/contract';
+import type { StockSummary, Trade } from '@beesang/contract';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { axeViolations, describeViolations, settled, type Violation } from './axe';
@@ -16,7 +16,8 @@ import { signInAsStaff } from './staff';
 
 const CONTENT_LISTS = ['/notice', '/event', '/unlisted/news', '/unlisted/market'];
 const LEGAL = ['/intro', '/terms', '/privacy', '/caution'];
-const MEMBER_PAGES = ['/favorite', '/myPage', '/myPage/trades'];
+// /notifications with its 알림 설정 section, and /myPage with its own (issue 23).
+const MEMBER_PAGES = ['/favorite', '/myPage', '/myPage/trades', '/messages', '/notifications'];
 const CONSOLE = [
   '',
   '/reports',
@@ -27,6 +28,7 @@ const CONSOLE = [
   '/top-fix',
   '/prices',
   '/content',
+  '/campaigns',
   '/companies',
   '/audit',
 ].map((s) => `/admin${s}`);
@@ -45,14 +47,17 @@ function sharedCompany(browser: Browser, baseURL: string): Promise<StockSummary>
     const other = await browser.newContext({ baseURL });
     try {
       await signUpMember(other, baseURL, { nickname: OTHER_NICKNAME, phone: newPhone('0109') });
-      await post(other.request, '/api/trade/sell', {
+      await post(other.request, baseURL, '/api/trade/sell', {
         companyIdx: company.companyIdx,
         stockCount: 30,
         stockPerPrice: Math.max(1, company.companyStockCurrentPrice),
         stockCountNegotiationFlag: false,
         stockPriceNegotiationFlag: true,
       });
-      await post(other.request, '/api/opinion', { companyIdx: company.companyIdx, content: '장기 보유 관점에서 지켜보고 있습니다.' });
+      await post(other.request, baseURL, '/api/opinion', {
+        companyIdx: company.companyIdx,
+        content: '장기 보유 관점에서 지켜보고 있습니다.',
+      });
     } finally {
       await other.close();
     }
@@ -61,23 +66,49 @@ function sharedCompany(browser: Browser, baseURL: string): Promise<StockSummary>
   return shared;
 }
 
-async function post(request: Page['request'], path: string, data?: unknown): Promise<void> {
-  const res = await request.post(path, { data });
+/** As a browser's fetch does, the write names its origin (the site refuses cookie writes that do not; issue 21). */
+async function post(request: Page['request'], baseURL: string, path: string, data?: unknown): Promise<void> {
+  const res = await request.post(path, { data, headers: { origin: baseURL } });
   if (!res.ok()) throw new Error(`POST ${path} answered ${res.status()}: ${await res.text()}`);
 }
 
-/** A member of their own: a listing of theirs and a favourite, so that /myPage/trades and /favorite have rows. */
-async function signUpWithRows(page: Page, baseURL: string, company: StockSummary) {
+/** The other member's sale on the shared company, and who they are (their page is /member/{userIdx}). */
+async function otherListing(baseURL: string, company: StockSummary): Promise<Trade> {
+  const book = await api<{ data: Trade[] }>(baseURL, `/api/v2/trade/all/company/${company.companyIdx}?size=50`);
+  const found = book.data.find((t) => t.writer.userNickname === OTHER_NICKNAME);
+  if (!found) throw new Error(`no listing of ${OTHER_NICKNAME}`);
+  return found;
+}
+
+/**
+ * A member of their own: a listing of theirs and a favourite, so that /myPage/trades and /favorite
+ * have rows, and an offer on the other member's sale, so that a conversation has its thread (issue
+ * 22). The deal pages to check: the conversation and the other member's public page.
+ */
+async function signUpWithRows(page: Page, baseURL: string, company: StockSummary): Promise<string[]> {
   await signUpMember(page.context(), baseURL, { nickname: '접근성회원', phone: newPhone('0109') });
   const request = page.context().request;
-  await post(request, '/api/trade/buy', {
+  await post(request, baseURL, '/api/trade/buy', {
     companyIdx: company.companyIdx,
     stockCount: 12,
     stockPerPrice: Math.max(1, company.companyStockCurrentPrice),
     stockCountNegotiationFlag: true,
     stockPriceNegotiationFlag: false,
   });
-  await post(request, `/api/stock/add/favorite/stock/${company.companyIdx}`);
+  await post(request, baseURL, `/api/stock/add/favorite/stock/${company.companyIdx}`);
+  const theirs = await otherListing(baseURL, company);
+  const offered = await request.post('/api/deals', {
+    data: {
+      tradeIdx: theirs.tradeIdx,
+      stockCount: theirs.openStockCount,
+      stockPerPrice: theirs.stockPerPrice,
+      message: '주말 거래 가능하실까요?',
+    },
+    headers: { origin: baseURL },
+  });
+  if (!offered.ok()) throw new Error(`POST /api/deals answered ${offered.status()}: ${await offered.text()}`);
+  const { conversationId } = ((await offered.json()) as { result: { conversationId: number } }).result;
+  return [`/messages/${conversationId}`, `/member/${theirs.writer.userIdx}`];
 }
 
 /** Collects what axe finds, page after page, for one failure message at the end. */
@@ -114,7 +145,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     for (const role of ['visitor', 'member', 'operator'] as const) {
       test(`${role}: no axe violation on any page or dialog`, { timeout: 150_000 }, async ({ page, baseURL, browser }) => {
         const company = await sharedCompany(browser, baseURL);
-        if (role === 'member') await signUpWithRows(page, baseURL, company);
+        const dealPages = role === 'member' ? await signUpWithRows(page, baseURL, company) : [];
         if (role === 'operator') await signInAsStaff(page.context(), baseURL, inject('staff').ADMIN);
         const audit = auditor(page);
 
@@ -156,6 +187,7 @@ for (const viewport of [DESKTOP, PHONE]) {
           // The operator's public pages are the member's (checked in the member's test) but for the
           // console's link, which the front page and its menu above have shown: here, the console.
           for (const path of CONSOLE) {
+            if (path === '/admin/campaigns') continue; // below, with its preview
             await audit.visit(path);
             if (path !== '/admin/content') continue;
             // A confirm dialog of the console: deleting a notice asks first (cancelled here).
@@ -164,6 +196,16 @@ for (const viewport of [DESKTOP, PHONE]) {
             await audit.check('console confirm dialog (콘텐츠 삭제)');
             await closeDialog(page);
           }
+          // 캠페인 (광고): its preview with the reach, and the confirmation that states it (cancelled here).
+          await audit.visit('/admin/campaigns');
+          await page.getByLabel('제목').fill('접근성 점검 캠페인');
+          await page.getByLabel('내용').fill('보내지 않는 점검용 캠페인입니다.');
+          await page.getByTestId('campaign-reach').waitFor();
+          await audit.check('/admin/campaigns with its preview');
+          await page.getByRole('button', { name: '보내기' }).click();
+          await dialog(page).getByRole('button', { name: '취소' }).waitFor();
+          await audit.check('console confirm dialog (캠페인 발송)');
+          await closeDialog(page);
         } else {
           await audit.visit('/stock');
           const stock = `/stock/${company.companyIdx}`;
@@ -172,6 +214,15 @@ for (const viewport of [DESKTOP, PHONE]) {
             await page.getByRole('region', { name: '종목 요약' }).getByRole('button', { name: '매물 등록' }).click();
             await dialog(page).getByRole('button', { name: '등록하기' }).waitFor();
             await audit.check('매물 등록 dialog');
+            await closeDialog(page);
+
+            // 가격 알림 (issue 23): this company's alerts and the form for a new one.
+            await page
+              .getByRole('region', { name: '종목 요약' })
+              .getByRole('button', { name: /^가격 알림/ })
+              .click();
+            await dialog(page).getByText('아직 이 종목에 설정한 알림이 없어요.').waitFor();
+            await audit.check('가격 알림 dialog');
             await closeDialog(page);
 
             const theirs = page.getByTestId('trade-row').filter({ hasText: OTHER_NICKNAME }).first();
@@ -190,7 +241,20 @@ for (const viewport of [DESKTOP, PHONE]) {
             if (!first) throw new Error(`${list} lists no post`);
             await audit.visit(first);
           }
-          for (const path of [...LEGAL, ...MEMBER_PAGES, '/no-such-page']) await audit.visit(path);
+          for (const path of [...LEGAL, ...MEMBER_PAGES, ...dealPages, '/no-such-page']) await audit.visit(path);
+          if (role === 'member') {
+            // A favourite's 새 매물 알림 (issue 23), once its setting is read.
+            await audit.visit('/favorite');
+            await page
+              .getByRole('button', { name: /새 매물 알림 설정/ })
+              .first()
+              .click();
+            await expect.poll(() => dialog(page).getByRole('switch').isEnabled()).toBe(true);
+            await audit.check('새 매물 알림 dialog');
+            await closeDialog(page);
+          }
+          // A member's public page, as a visitor reads it too.
+          if (role === 'visitor') await audit.visit(`/member/${(await otherListing(baseURL, company)).writer.userIdx}`);
         }
 
         expect(audit.found.length, `axe found violations:\n${describeViolations(audit.found)}`).toBe(0);

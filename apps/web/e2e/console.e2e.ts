@@ -21,7 +21,7 @@ async function firstCompany(baseURL: string, label?: string): Promise<StockSumma
 }
 
 async function post<T>(context: BrowserContext, baseURL: string, path: string, data: unknown): Promise<T> {
-  const res = await context.request.post(`${baseURL}${path}`, { data });
+  const res = await context.request.post(`${baseURL}${path}`, { data, headers: { origin: baseURL } });
   if (!res.ok()) throw new Error(`POST ${path} answered ${res.status()}: ${await res.text()}`);
   return ((await res.json()) as { result: T }).result;
 }
@@ -81,6 +81,7 @@ test('신고: a moderator hides a reported opinion and sanctions its author, who
     await author.page.getByTestId('discussion-tab').waitFor();
     expect(await author.page.getByText(content).count()).toBe(0);
     const refused = await author.context.request.post(`${baseURL}/api/trade/sell`, {
+      headers: { origin: baseURL },
       data: {
         companyIdx: company.companyIdx,
         stockCount: 10,
@@ -103,6 +104,7 @@ test('매물 인증: a moderator verifies a share proof and its owner sees it on
   try {
     await signUpMember(owner.context, baseURL, { nickname: '비상장주주', phone: newPhone('0103') });
     const upload = await owner.context.request.post(`${baseURL}/api/upload/image`, {
+      headers: { origin: baseURL },
       multipart: { file: { name: 'contract.png', mimeType: 'image/png', buffer: PNG } },
     });
     expect(upload.status(), await upload.text()).toBe(200);

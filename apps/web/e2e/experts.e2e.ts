@@ -99,7 +99,10 @@ test('a CTA signs up with a card, reads as a normal member, is turned down with 
   await page.locator('header').getByText('심사세무사').waitFor();
 
   // An opinion: others read a normal member (no badge, no expert name) while the claim waits.
-  const posted = await page.context().request.post(`${baseURL}/api/opinion`, { data: { companyIdx: company.companyIdx, content: stamp } });
+  const posted = await page.context().request.post(`${baseURL}/api/opinion`, {
+    data: { companyIdx: company.companyIdx, content: stamp },
+    headers: { origin: baseURL },
+  });
   expect(posted.ok(), await posted.text()).toBe(true);
   const visitor = await person(page);
   const operator = await person(page);

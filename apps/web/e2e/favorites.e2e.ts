@@ -53,7 +53,7 @@ async function starThree(context: BrowserContext, baseURL: string, nickname: str
   await signUp(context, baseURL, nickname);
   const companies = (await api<{ data: StockSummary[] }>(baseURL, '/api/v2/stock/list?size=3&sort=name&order=asc')).data;
   for (const c of companies) {
-    const res = await context.request.post(`${baseURL}/api/stock/add/favorite/stock/${c.companyIdx}`);
+    const res = await context.request.post(`${baseURL}/api/stock/add/favorite/stock/${c.companyIdx}`, { headers: { origin: baseURL } });
     if (!res.ok()) throw new Error(`star ${c.companyName}: ${res.status()}`);
   }
   const names = companies.map((c) => c.companyName);

@@ -26,8 +26,23 @@ const PUBLIC: Destination[] = [
 ];
 const DESTINATIONS: Record<Who, Destination[]> = {
   visitor: [{ button: '로그인' }, ...PUBLIC],
-  member: [{ href: '/favorite' }, { href: '/myPage' }, { href: '/myPage/trades' }, { button: '로그아웃' }, ...PUBLIC],
-  staff: [{ href: '/favorite' }, { href: '/myPage' }, { href: '/myPage/trades' }, { href: '/admin' }, { button: '로그아웃' }, ...PUBLIC],
+  member: [
+    { href: '/favorite' },
+    { href: '/notifications' },
+    { href: '/myPage' },
+    { href: '/myPage/trades' },
+    { button: '로그아웃' },
+    ...PUBLIC,
+  ],
+  staff: [
+    { href: '/favorite' },
+    { href: '/notifications' },
+    { href: '/myPage' },
+    { href: '/myPage/trades' },
+    { href: '/admin' },
+    { button: '로그아웃' },
+    ...PUBLIC,
+  ],
 };
 const WIDTHS = [390, 768, 1440] as const;
 const label = (d: Destination) => ('href' in d ? d.href : d.button);

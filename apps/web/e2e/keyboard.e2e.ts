@@ -303,7 +303,7 @@ test('a member posts a sale from the header with the keyboard only: side, compan
 });
 
 async function post<T>(context: BrowserContext, baseURL: string, path: string, data: unknown): Promise<T> {
-  const res = await context.request.post(`${baseURL}${path}`, { data });
+  const res = await context.request.post(`${baseURL}${path}`, { data, headers: { origin: baseURL } });
   if (!res.ok()) throw new Error(`POST ${path} answered ${res.status()}: ${await res.text()}`);
   return ((await res.json()) as { result: T }).result;
 }

@@ -13,6 +13,7 @@ test('the 21st opinion in 10 minutes is refused with a notice, and the draft sta
   // Twenty opinions in a burst, as a script would post them.
   for (let i = 0; i < ABUSE_LIMITS.opinions.max; i++) {
     const res = await context.request.post(`${baseURL}/api/opinion`, {
+      headers: { origin: baseURL },
       data: { companyIdx: company.companyIdx, content: `연속 의견 ${i}` },
     });
     expect(res.status()).toBe(200);

@@ -52,6 +52,7 @@ export async function createStaffAccounts(baseURL: string): Promise<Record<Staff
 /** Signs `account` in within `context`: the session cookies land in the browser. */
 export async function signInAsStaff(context: BrowserContext, baseURL: string, account: StaffAccount): Promise<void> {
   const res = await context.request.post(`${baseURL}/api/auth/sign-in`, {
+    headers: { origin: baseURL },
     data: { socialType: 1, userId: account.userId, userPassword: account.password, deviceType: 3, userDeviceId: '', fcmDeviceToken: '' },
   });
   if (!res.ok()) throw new Error(`sign-in of ${account.userId} answered ${res.status()}: ${await res.text()}`);

@@ -1,17 +1,8 @@
-import {
-  formatNumber,
-  priceProvenanceText,
-  type StockProfile,
-  type StockSummary,
-  seoulDay,
-  tradeMessages,
-  tradeUiMessages,
-} from '@beesang/contract';
+import { formatNumber, type StockProfile, type StockSummary, tradeMessages, tradeUiMessages } from '@beesang/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { api, hydrated, open, PHONE, test, won } from './browser';
 import { newPhone, signUpMember } from './members';
-import { setServerClock } from './staff';
 
 /** Listings on the stock page: the trade modal's rules, edit, finish, delete, and who may register. */
 
@@ -157,52 +148,6 @@ test('a verified member registers a sale (band hint, both limit warnings), edits
   expect(await mine.count()).toBe(1);
   const text = await mine.first().textContent();
   for (const part of [company.companyName, '매도', '1,200주', '거래완료', `체결가 ${formatNumber(agreed)}원`]) expect(text).toContain(part);
-});
-
-test('a verified member’s listing that stood 10 minutes, finished at +5 %, moves the price, and the page says it rests on one trade', async ({
-  page,
-  baseURL,
-}) => {
-  const company = await companyAt(baseURL, 60);
-  // The day's basis (decision 0006): today's opening price, the previous close when the price was set today.
-  const setToday = seoulDay(new Date(company.priceAt)) === seoulDay(new Date());
-  const basis = setToday ? company.companyStockCurrentPrice - Number(company.stockPriceGap) : company.companyStockCurrentPrice;
-  const agreed = Math.round(basis * 1.05);
-  const count = Math.max(10, Math.ceil(1_000_000 / agreed));
-  await signUp(page.context(), baseURL, '체결테스터');
-  const res = await page.context().request.post(`${baseURL}/api/trade/sell`, {
-    data: {
-      companyIdx: company.companyIdx,
-      stockCount: count,
-      stockPerPrice: basis,
-      stockCountNegotiationFlag: false,
-      stockPriceNegotiationFlag: true,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  try {
-    // Ten and a half minutes later on the server's clock (DEV_CLOCK): the listing has stood long enough.
-    await setServerClock(baseURL, 10.5 * 60_000);
-    await openStock(page, company.companyIdx);
-    const mine = page
-      .getByTestId('trade-row')
-      .filter({ hasText: '내 매물' })
-      .filter({ hasText: formatNumber(count) });
-    await mine.getByRole('button', { name: /^거래완료/ }).click();
-    const finish = page.getByRole('dialog', { name: tradeUiMessages.finishTitle });
-    await finish.getByLabel(tradeUiMessages.finishPriceLabel).fill(String(agreed));
-    await finish.getByRole('button', { name: tradeUiMessages.finishConfirm }).click();
-    await notice(page, tradeMessages.finishDone).waitFor();
-
-    const after = await api<StockProfile>(baseURL, `/api/v2/stock/profile/${company.companyIdx}`);
-    expect(after).toMatchObject({ companyStockCurrentPrice: agreed, priceSource: 'TRADE', priceTradeCount: 1 });
-    const panel = sidePanel(page);
-    await expect.poll(async () => won(await page.getByTestId('current-price').textContent())).toBe(agreed);
-    await expect.poll(() => panel.getByTestId('price-provenance').textContent()).toBe(priceProvenanceText(after));
-    expect(priceProvenanceText(after)).toMatch(/^체결 1건 기준 · \d+월 \d+일 \d{2}:\d{2}$/);
-  } finally {
-    await setServerClock(baseURL, 0);
-  }
 });
 
 test("a visitor's register buttons open the login dialog", async ({ page, baseURL }) => {

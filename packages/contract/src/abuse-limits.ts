@@ -24,6 +24,9 @@ export const ABUSE_LIMITS = {
   /** Image uploads by one member, and by one address without an account. */
   memberUploads: { max: 30, windowMs: HOUR },
   anonymousUploads: { max: 10, windowMs: HOUR },
+  /** Conversations a member starts (an offer on a listing they had not talked about), and messages they send (issue 22). */
+  conversationsPerDay: { max: 20, windowMs: 24 * HOUR },
+  messages: { max: 30, windowMs: MINUTE },
   /** Sign-in id, email and phone "already taken?" checks from one address. */
   lookups: { max: 30, windowMs: MINUTE },
 } as const satisfies Record<string, LimitRule>;

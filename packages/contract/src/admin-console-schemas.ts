@@ -1,4 +1,5 @@
 import { adminSanctionBody } from './admin-schemas.ts';
+import { calendarDate } from './dates.ts';
 import { MARKET_LABELS, SECTORS } from './enums.ts';
 import { messages } from './messages.ts';
 import { contentSummarySchema } from './stock-schemas.ts';
@@ -59,11 +60,7 @@ export const adminCompanyPatchBody = z
       .min(0, { error: messages.adminCompanyShares })
       .max(1_000_000_000_000, { error: messages.adminCompanyShares }),
     ceoName: text(50),
-    foundedOn: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.adminCompanyFounded })
-      .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: messages.adminCompanyFounded })
-      .nullable(),
+    foundedOn: calendarDate(messages.adminCompanyFounded).nullable(),
     address: text(300),
     homepageUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: messages.adminCompanyHomepage }).max(500)]),
     businessSummary: text(2000),
@@ -77,6 +74,18 @@ export type AdminCompanyPatch = z.infer<typeof adminCompanyPatchBody>;
 /** The three files of the import (docs/data-import.md), as multipart fields of these names. */
 export const IMPORT_FILES = ['companies', 'prices', 'financials'] as const;
 export type ImportFileKind = (typeof IMPORT_FILES)[number];
+
+const csvFile = (name: string) =>
+  z
+    .file()
+    .optional()
+    .meta({ description: `${name} (UTF-8 CSV, 10MB 이하; 열은 docs/data-import.md)` });
+/** The import's multipart/form-data body: at least one of the three files, each under its own name. */
+export const adminImportForm = z.object({
+  companies: csvFile('companies.csv'),
+  prices: csvFile('prices.csv'),
+  financials: csvFile('financials.csv'),
+} satisfies Record<ImportFileKind, unknown>);
 
 export const importProblemSchema = z.object({
   /** companies.csv, prices.csv or financials.csv */

@@ -1,5 +1,7 @@
+import { isoDateTime } from './dates.ts';
 import { SanctionState } from './enums.ts';
 import { messages } from './messages.ts';
+import { idParam } from './schemas-common.ts';
 import { STAFF_ROLES } from './staff.ts';
 import { z } from './zod.ts';
 
@@ -19,7 +21,7 @@ export const adminSanctionBody = z.strictObject({
     .min(1, { error: messages.adminReasonRequired })
     .max(300, { error: messages.adminReasonMax }),
   /** When it lifts by itself (ISO time); absent for one that lasts until lifted. */
-  endsAt: z.iso.datetime({ offset: true, error: messages.adminEndsAtInvalid }).optional(),
+  endsAt: isoDateTime(messages.adminEndsAtInvalid).optional(),
 });
 export type AdminSanctionBody = z.infer<typeof adminSanctionBody>;
 
@@ -58,18 +60,19 @@ export const adminSanctionHistorySchema = z.object({
 export type AdminSanctionHistory = z.infer<typeof adminSanctionHistorySchema>;
 
 export const adminAuditQuery = z.object({
-  staff: z.coerce.number().int().positive().optional(),
+  staff: idParam.optional(),
   target: z.string().max(60).optional(),
   action: z.string().max(60).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  from: isoDateTime(messages.adminAuditFromInvalid).optional(),
+  to: isoDateTime(messages.adminAuditToInvalid).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(200).default(50),
 });
 
 export const adminAuditEntrySchema = z.object({
   id: z.number().int(),
-  staffUserIdx: z.number().int(),
+  /** null for an entry written from the command line (`npm run staff:grant`); staffNickname then names it. */
+  staffUserIdx: z.number().int().nullable(),
   staffNickname: z.string(),
   action: z.string(),
   targetType: z.string(),
@@ -95,6 +98,10 @@ export const adminProofDecisionBody = z.strictObject({
   note: z.string().trim().max(300, { error: messages.adminNoteMax }).default(''),
 });
 
+/** What members report: a listing, an opinion, or a conversation (issue 22 §4). */
+export const REPORT_TARGET_TYPES = ['TRADE', 'OPINION', 'CONVERSATION'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
 export const adminQueueQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
@@ -102,13 +109,13 @@ export const adminQueueQuery = z.object({
 
 export const adminReportsQuery = z.object({
   status: z.enum(['OPEN', 'RESOLVED']).default('OPEN'),
-  type: z.enum(['TRADE', 'OPINION']).optional(),
+  type: z.enum(REPORT_TARGET_TYPES).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
 });
 
 export const adminReportGroupSchema = z.object({
-  targetType: z.enum(['TRADE', 'OPINION']),
+  targetType: z.enum(REPORT_TARGET_TYPES),
   targetId: z.number().int(),
   count: z.number().int(),
   /** Reason code → how many reports gave it. */
@@ -136,7 +143,7 @@ export const adminResolveBody = z
 
 export const adminTopFixBody = z.strictObject({
   /** When the pin ends (ISO); read time unpins it then. */
-  endsAt: z.iso.datetime({ offset: true, error: messages.adminEndsAtInvalid }),
+  endsAt: isoDateTime(messages.adminEndsAtInvalid),
 });
 
 export const adminManualPriceBody = z.strictObject({
@@ -146,6 +153,40 @@ export const adminManualPriceBody = z.strictObject({
     .min(1, { error: messages.adminPriceInvalid })
     .max(99_999_999, { error: messages.adminPriceInvalid }),
   note: z.string().trim().min(1, { error: messages.adminReasonRequired }).max(300, { error: messages.adminNoteMax }),
+});
+
+/** How far an operator's price may move from the current one before only an ADMIN may approve it (issue 21). */
+export const MANUAL_PRICE_ADMIN_BAND = 0.3;
+/** Whether approving `price` over `current` needs an ADMIN: beyond ±30 %, or no current price to compare with. */
+export const manualPriceNeedsAdmin = (price: number, current: number): boolean =>
+  current <= 0 || Math.abs(price - current) > current * MANUAL_PRICE_ADMIN_BAND;
+
+export const PRICE_ENTRY_STATUSES = ['PENDING', 'APPLIED', 'REJECTED'] as const;
+export const adminPriceEntriesQuery = adminQueueQuery.extend({
+  status: z.enum(PRICE_ENTRY_STATUSES, { error: messages.invalidInput }).default('PENDING'),
+});
+export const adminPriceEntrySchema = z.object({
+  entryId: z.number().int(),
+  companyIdx: z.number().int(),
+  companyName: z.string(),
+  price: z.number(),
+  /** The company's price now (what approving replaces), and when the entry was made. */
+  currentPrice: z.number(),
+  basisAtEntry: z.number(),
+  /** (price − currentPrice) / currentPrice × 100, one decimal; null without a current price. */
+  differenceRate: z.number().nullable(),
+  needsAdmin: z.boolean(),
+  note: z.string(),
+  status: z.enum(PRICE_ENTRY_STATUSES),
+  enteredBy: z.object({ userIdx: z.number().int(), userNickname: z.string() }),
+  enteredAt: z.string(),
+  decidedBy: z.object({ userIdx: z.number().int(), userNickname: z.string() }).nullable(),
+  decidedAt: z.string().nullable(),
+  decisionNote: z.string(),
+});
+export type AdminPriceEntry = z.infer<typeof adminPriceEntrySchema>;
+export const adminPriceRejectBody = z.strictObject({
+  reason: z.string().trim().min(1, { error: messages.adminReasonRequired }).max(300, { error: messages.adminNoteMax }),
 });
 
 export const adminPriceReviewRowSchema = z.object({
@@ -178,7 +219,7 @@ const contentFields = {
   /** One of our uploads (POST /api/upload/image), or '' for none. */
   imageUrl: z.string().max(500).optional(),
   /** When it appears (ISO); a future time schedules it, absent means now. */
-  publishAt: z.iso.datetime({ offset: true, error: messages.adminEndsAtInvalid }).optional(),
+  publishAt: isoDateTime(messages.adminPublishAtInvalid).optional(),
   /** false keeps it a draft. */
   published: z.boolean(),
 };

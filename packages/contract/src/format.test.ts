@@ -132,7 +132,7 @@ describe('digitsOnly', () => {
 describe('priceProvenanceText (decision 0006)', () => {
   it('says where a price came from in one quiet line, in Seoul time', () => {
     const priceAt = '2026-11-23T05:05:00.000Z';
-    expect(priceProvenanceText({ priceSource: 'TRADE', priceAt, priceTradeCount: 3 })).toBe('체결 3건 기준 · 11월 23일 14:05');
+    expect(priceProvenanceText({ priceSource: 'TRADE', priceAt, priceTradeCount: 3 })).toBe('확인된 거래 3건 기준 · 11월 23일 14:05');
     expect(priceProvenanceText({ priceSource: 'MANUAL', priceAt, priceTradeCount: 0 })).toBe('운영자 입력 · 11월 23일 14:05');
     expect(priceProvenanceText({ priceSource: 'IMPORT', priceAt: '2026-11-20T06:30:00.000Z', priceTradeCount: 0 })).toBe(
       '외부 시세 · 11월 20일 15:30',

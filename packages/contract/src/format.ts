@@ -105,14 +105,15 @@ export function formatMonthDayTime(date: Date | string | number): string {
 }
 
 /**
- * The quiet line under a price (decision 0006): '체결 3건 기준 · 11월 23일 14:05',
+ * The quiet line under a price (decision 0006): '확인된 거래 3건 기준 · 11월 23일 14:05' (deals both
+ * sides confirmed, issue 22),
  * '운영자 입력 · 11월 23일 14:05', '외부 시세 · 11월 20일 15:30' or '예시 데이터'.
  */
 export function priceProvenanceText(p: { priceSource: string; priceAt: string; priceTradeCount: number }): string {
   const at = formatMonthDayTime(p.priceAt);
   switch (p.priceSource) {
     case 'TRADE':
-      return `체결 ${formatNumber(p.priceTradeCount)}건 기준 · ${at}`;
+      return `확인된 거래 ${formatNumber(p.priceTradeCount)}건 기준 · ${at}`;
     case 'MANUAL':
       return `운영자 입력 · ${at}`;
     case 'IMPORT':

@@ -12,6 +12,7 @@ const facts = (over: Partial<FinishFacts> = {}): FinishFacts => ({
   count: 10,
   basis: 100_000,
   alreadyCountedToday: false,
+  counterparty: { verified: true, sanctioned: false, samePerson: false },
   ...over,
 });
 
@@ -27,6 +28,15 @@ describe('judgeFinish: each condition of decision 0006', () => {
     expect(
       judgeFinish(facts({ ownerVerified: false, ownerSanctioned: true, alreadyCountedToday: true, basis: 0, count: 1, price: 10 })),
     ).toEqual(['NOT_VERIFIED', 'SANCTIONED', 'NO_BASIS', 'TOO_SMALL', 'ALREADY_COUNTED']);
+  });
+
+  it('a finish without a second confirming member never counts; the other side must be a distinct verified, unsanctioned person (issue 22)', () => {
+    expect(judgeFinish(facts({ counterparty: undefined }))).toEqual(['SELF_DECLARED']);
+    expect(judgeFinish(facts({ counterparty: { verified: false, sanctioned: true, samePerson: true } }))).toEqual([
+      'COUNTERPARTY_NOT_VERIFIED',
+      'COUNTERPARTY_SANCTIONED',
+      'SAME_PERSON',
+    ]);
   });
 
   it('holds the edges exactly: 10 minutes less 1 ms, ±30 % inclusive, 1,000,000 원 inclusive', () => {

@@ -21,6 +21,10 @@ export const PRICE_EXCLUSION_REASONS = [
   'TOO_SMALL',
   'ALREADY_COUNTED',
   'NO_BASIS',
+  'SELF_DECLARED',
+  'COUNTERPARTY_NOT_VERIFIED',
+  'COUNTERPARTY_SANCTIONED',
+  'SAME_PERSON',
 ] as const;
 export type PriceExclusionReason = (typeof PRICE_EXCLUSION_REASONS)[number];
 
@@ -33,6 +37,10 @@ export const PRICE_EXCLUSION_TEXT: Record<PriceExclusionReason, string> = {
   TOO_SMALL: '100만원 미만',
   ALREADY_COUNTED: '오늘 이미 반영',
   NO_BASIS: '기준가 없음',
+  SELF_DECLARED: '한쪽만 완료 처리',
+  COUNTERPARTY_NOT_VERIFIED: '상대 미인증',
+  COUNTERPARTY_SANCTIONED: '상대 제재 중',
+  SAME_PERSON: '같은 사람',
 };
 
 export interface FinishFacts {
@@ -47,6 +55,11 @@ export interface FinishFacts {
   basis: number;
   /** Whether the same member already has a counted finish for this company today. */
   alreadyCountedToday: boolean;
+  /**
+   * The other side of a deal both confirmed (issue 22). Without one, the finish is the owner's word
+   * alone and never counts (SELF_DECLARED): one member must not move a price by themselves.
+   */
+  counterparty?: { verified: boolean; sanctioned: boolean; samePerson: boolean };
 }
 
 /** Whether `price` lies within the daily band of `basis`, inclusive, in integer arithmetic. */
@@ -67,6 +80,12 @@ export function judgeFinish(f: FinishFacts): PriceExclusionReason[] {
   else if (!withinDailyBand(f.price, f.basis)) reasons.push('OUT_OF_BAND');
   if (BigInt(Math.trunc(f.count)) * BigInt(Math.trunc(f.price)) < BigInt(PRICE_MIN_TRADE_VALUE)) reasons.push('TOO_SMALL');
   if (f.alreadyCountedToday) reasons.push('ALREADY_COUNTED');
+  if (!f.counterparty) reasons.push('SELF_DECLARED');
+  else {
+    if (!f.counterparty.verified) reasons.push('COUNTERPARTY_NOT_VERIFIED');
+    if (f.counterparty.sanctioned) reasons.push('COUNTERPARTY_SANCTIONED');
+    if (f.counterparty.samePerson) reasons.push('SAME_PERSON');
+  }
   return reasons;
 }
 

@@ -22,6 +22,10 @@ describe('scam signals (issue 10 §6)', () => {
     ['t.me/unlisted_vip', 'OPEN_CHAT'],
     ['카톡 아이디 남겨주세요', 'OPEN_CHAT'],
     ['오픈채팅 검색', 'OPEN_CHAT'],
+    ['국민은행 123456-01-123456 으로 선입금', 'ACCOUNT'],
+    ['입금 계좌 110-123-456789 (신한)', 'ACCOUNT'],
+    ['우리은행 1002123456789', 'ACCOUNT'],
+    ['카카오뱅크 3333-01-1234567 예금주 김비상', 'ACCOUNT'],
   ])('%s → %s', (text, kind) => {
     expect(kinds(text)).toContain(kind);
   });
@@ -34,8 +38,15 @@ describe('scam signals (issue 10 §6)', () => {
     '상장은 언제쯤 할까요? 임박했다는 소문은 못 믿겠네요',
     '수익이 확정된 건 아니죠',
     '주당 12,345원에 100주',
+    '11월 25일에 1,200주 거래했어요',
+    '은행 다녀와서 답장할게요',
   ])('ordinary discussion is not flagged: %s', (text) => {
     expect(scamSignals(text)).toEqual([]);
+  });
+
+  it('a phone number is a phone number, not an account (issue 22)', () => {
+    expect(kinds('문의 010-1234-5678')).toEqual(['PHONE']);
+    expect(kinds('입금 후 010-1234-5678 로 연락')).toEqual(['PHONE']);
   });
 
   it('names every signal in one text, and hasScamSignals is false for nothing at all', () => {

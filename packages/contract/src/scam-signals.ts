@@ -28,7 +28,7 @@ export const SCAM_PHRASES = [
 
 export const SCAM_CAUTION = '투자 사기 주의: 외부 연락을 유도하는 글일 수 있어요';
 
-export type ScamSignalKind = 'PHRASE' | 'PHONE' | 'OPEN_CHAT';
+export type ScamSignalKind = 'PHRASE' | 'PHONE' | 'OPEN_CHAT' | 'ACCOUNT';
 export interface ScamSignal {
   kind: ScamSignalKind;
   /** What matched, as written (a phrase of the list, the number, the link). */
@@ -47,6 +47,18 @@ const PHONE =
 const OPEN_CHAT =
   /(?:open\.kakao\.com|pf\.kakao\.com|qr\.kakao\.com|t\.me\/|telegram\.me|band\.us|line\.me|wa\.me|오픈\s*채팅|오픈톡|카톡\s*(?:아이디|id|주세요|문의|친추|으로\s*연락)|텔레그램|텔레\s*(?:아이디|문의)|(?:카카오톡|카톡)\s*[:：]?\s*[a-z0-9_.-]{4,})/iu;
 
+/**
+ * Bank account numbers, the way a "pay first" request gives them (issue 22 §4): a bank's name or
+ * 계좌 followed by 10–14 digits, or digits grouped with hyphens as banks print them
+ * (110-123-456789, 1002-123-456789, 123-456789-01-012). Phone numbers, dates and prices have other
+ * shapes and are left to the other patterns.
+ */
+const ACCOUNT =
+  /(?:(?:은행|뱅크|농협|신협|수협|우체국|새마을금고|카카오뱅크|토스뱅크|케이뱅크|계좌|입금)[^\d\n]{0,8}\d(?:[\d\s-]{8,18})\d)|(?<![\d,.-])\d{3,6}-\d{2,6}-\d{4,8}(?:-\d{1,3})?(?![\d,.-])/u;
+
+/** How many digits a matched number holds (an account has 10 to 14). */
+const digitCount = (s: string) => s.replace(/\D/g, '').length;
+
 export function scamSignals(text: string): ScamSignal[] {
   const signals: ScamSignal[] = [];
   const squeezed = text.replace(/\s+/g, '').toLowerCase();
@@ -55,6 +67,14 @@ export function scamSignals(text: string): ScamSignal[] {
   if (phone) signals.push({ kind: 'PHONE', match: phone[0] });
   const chat = OPEN_CHAT.exec(text);
   if (chat) signals.push({ kind: 'OPEN_CHAT', match: chat[0] });
+  const account = ACCOUNT.exec(text);
+  if (
+    account &&
+    !(phone && (account[0].includes(phone[0]) || phone[0].includes(account[0]))) &&
+    digitCount(account[0]) >= 10 &&
+    digitCount(account[0]) <= 16
+  )
+    signals.push({ kind: 'ACCOUNT', match: account[0] });
   return signals;
 }
 

@@ -14,12 +14,16 @@ export function pagedEnvelope<T extends z.ZodType>(item: T) {
   });
 }
 
+/** The body of every error answer (4xx and 5xx); the API document's `ApiError`. */
 export const errorSchema = z.object({
-  message: z.string(),
-  code: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
+  message: z.string().meta({ description: '사용자에게 그대로 보여 줄 한국어 안내' }),
+  code: z.string().meta({ description: '프로그램이 구분할 오류 코드 (BAD_REQUEST, UNAUTHORIZED, RATE_LIMITED …)' }),
+  fields: z
+    .record(z.string(), z.string())
+    .optional()
+    .meta({ description: '입력 항목별 이유: 키는 위치와 항목 (body.content, querystring.page, params.id)' }),
   /** Exception name some clients branch on (spec §4: NotFoundException → social sign-up). */
-  name: z.string().optional(),
+  name: z.string().optional().meta({ description: '일부 오류의 예외 이름 (NotFoundException 등)' }),
 });
 export type ApiError = z.infer<typeof errorSchema>;
 

@@ -197,8 +197,10 @@ export const tradeUiMessages = {
   columnWriter: '작성자',
   // Finish and delete.
   finishTitle: '거래 완료',
-  finishHelp:
-    '실제로 거래한 1주당 가격을 입력해주세요. 10분 이상 게시된 매물의 100만 원 이상 거래로, 기준가 ±30% 안의 가격이면 회원당 하루 1건까지 시세에 반영됩니다.',
+  finishHelp: '실제로 거래한 1주당 가격을 입력해주세요.',
+  /** Issue 22: a finish the owner declares alone is their own record; only deals both sides confirm make a price. */
+  finishAloneNoteTitle: '혼자 처리한 거래완료는 시세에 반영되지 않아요',
+  finishAloneNote: '거래완료는 내 매물 기록으로만 남아요. 시세에는 거래 제안으로 합의하고 두 분이 모두 거래 완료를 확인한 거래만 반영돼요.',
   finishPriceLabel: '*체결 가격 (1주당)',
   finishConfirm: '거래 완료 처리',
   finishFailed: '거래 완료 처리에 실패했습니다.',

@@ -126,6 +126,8 @@ export const companyIdxParams = z.object({ companyIdx: idParam });
 
 /** The public face of a listing's or opinion's author. */
 export const writerSchema = z.object({
+  /** The member's public page is /member/{userIdx}. */
+  userIdx: z.number().int(),
   userNickname: z.string(),
   profileImageUrl: z.string(),
   /** NORMAL, PB or CTA; experts show their badge. */
@@ -142,6 +144,10 @@ export const writerTrustSchema = z.object({
   memberSince: z.string(),
   countedTrades: z.number().int(),
   upheldReports: z.number().int(),
+  /** Deals both sides confirmed (issue 22), and the reviews they left about this member. */
+  confirmedTrades: z.number().int(),
+  goodReviews: z.number().int(),
+  badReviews: z.number().int(),
 });
 export type WriterTrust = z.infer<typeof writerTrustSchema>;
 
@@ -152,6 +158,8 @@ export const tradeSchema = z.object({
   companyLogoUrl: z.string(),
   tradeType: z.number().int(),
   stockCount: z.number().int(),
+  /** Shares not yet agreed or sold in deals (issue 22); the listing finishes when it reaches 0. */
+  openStockCount: z.number().int(),
   stockPerPrice: z.number().int(),
   totalPrice: z.number().int(),
   stockCountNegotiationFlag: z.boolean(),

@@ -3,9 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Redis } from 'ioredis';
 import pg from 'pg';
-import { ClusterError, startCluster } from './cluster.ts';
+import { ClusterError, redisAnswers, startCluster } from './cluster.ts';
 
 const root = resolve(import.meta.dirname, '../../../..');
 const say = (m: string) => process.stdout.write(`[cluster] ${m}\n`);
@@ -50,23 +49,16 @@ async function ensureDatabase(url: string) {
 /** REDIS_URL, or a Redis answering on this machine; none → the instances agree through PostgreSQL. */
 async function pickRedis(): Promise<string | undefined> {
   const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    await redis.ping();
-    return url;
-  } catch {
-    if (process.env.REDIS_URL) fail(`REDIS_URL(${url})에 연결할 수 없습니다`);
-    return undefined;
-  } finally {
-    redis.disconnect();
-  }
+  if (await redisAnswers(url)) return url;
+  if (process.env.REDIS_URL) fail(`REDIS_URL(${url})에 연결할 수 없습니다`);
+  return undefined;
 }
 
 async function main() {
   const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/beesang';
-  await ensureDatabase(databaseUrl);
+  // With two roles (decision 0022) the owner makes the database; the instances migrate as the owner
+  // too, since they inherit MIGRATION_DATABASE_URL from this process's environment.
+  await ensureDatabase(process.env.MIGRATION_DATABASE_URL ?? databaseUrl);
   const redisUrl = await pickRedis();
   if (!values['no-build'] && !process.env.WEB_BUILD_DIR) {
     say('웹 앱을 빌드하는 중입니다 (building the web app)…');
@@ -78,6 +70,8 @@ async function main() {
   }
   const s3 = Boolean(process.env.S3_BUCKET);
   const env: Record<string, string> = {
+    // Production, as npm start runs the server (startCluster's default), unless the shell says otherwise.
+    ...(process.env.NODE_ENV && { NODE_ENV: process.env.NODE_ENV }),
     DATABASE_URL: databaseUrl,
     ...(redisUrl && { REDIS_URL: redisUrl }),
     // On one machine the instances can share a folder; a real deployment uses S3 (docs/deploy.md).

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../../../../scripts/server-node-flags.mjs';
 import { buildApp } from '../app.ts';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -58,7 +60,6 @@ describe('npm run cluster: two instances behind haproxy agree within a second', 
         SEED_DEMO_DATA: 'false',
         WEB_BUILD_DIR: '/nonexistent',
         LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
       },
       output: (source, line) => logs.push(`${source}: ${line}`),
     });
@@ -77,6 +78,7 @@ describe('npm run cluster: two instances behind haproxy agree within a second', 
         authSecret: SECRET,
       },
       db: handle.db,
+      jobQueue: { connectionString: scratch.url },
       web: false,
       logger: false,
       bus: announce,
@@ -133,7 +135,9 @@ describe('npm run cluster: two instances behind haproxy agree within a second', 
   }
   async function ok<T>(base: string, path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
     const res = await call<{ result: T }>(base, path, init);
-    expect(res.status, `${init.method ?? 'GET'} ${base}${path} → ${JSON.stringify(res.body).slice(0, 300)}`).toBe(200);
+    expect([200, 202], `${init.method ?? 'GET'} ${base}${path} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`).toContain(
+      res.status,
+    );
     return res.body.result;
   }
 
@@ -155,9 +159,18 @@ describe('npm run cluster: two instances behind haproxy agree within a second', 
 
   type Profile = { companyStockCurrentPrice: number; bestSellPrice: number | null; priceSource: string };
   type Search = Array<{ companyIdx: number; companyName: string; companyStockCurrentPrice: number }>;
-  type Chart = { data: Array<{ date: string; close: number }> };
+  type Chart = { data: Array<{ date: string; close: number }>; priceSource: string };
   type TradeList = { data: Array<{ tradeIdx: number; stockPerPrice: number }>; total: number };
   const search = (base: string, keyword: string) => ok<Search>(base, `/api/v2/stock/search/${encodeURIComponent(keyword)}`);
+
+  it('each instance runs as npm start runs the server: NODE_ENV=production and its node flags', () => {
+    // This process's NODE_ENV is vitest's "test": the instances must not inherit it (React's
+    // development build renders pages at 1.7× the CPU), nor run without npm start's flags.
+    for (const { name, pid } of cluster.instances) {
+      expect(readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0'), name).toContain('NODE_ENV=production');
+      expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'), name).toEqual(expect.arrayContaining(SERVER_NODE_FLAGS));
+    }
+  });
 
   it('the balancer spreads requests over both instances and each is ready', async () => {
     const served = new Set<string>();
@@ -257,66 +270,74 @@ describe('npm run cluster: two instances behind haproxy agree within a second', 
     );
   });
 
-  it('price and chart: a finish through A that moves the price shows on B’s page, search and chart', async () => {
-    const seller = await member();
+  it('price: an operator’s price entered and approved through A shows on B’s page, in its search and as its chart’s source', async () => {
+    // What moves a price today: a deal both sides confirmed (issue 22), or an operator's price that
+    // a second operator approves (issue 21, four eyes). A listing finished on its owner's word alone
+    // is recorded but never counted (trade.service.ts finish), so this test takes the operators' path.
+    const entering = await member({ staff: 'ADMIN' });
+    const approving = await member({ staff: 'ADMIN' });
     const id = await insertCompany(handle.db, {
       currentPrice: 10_000,
       previousClose: 10_000,
       priceUpdatedAt: new Date(Date.now() - 3 * 86_400_000),
     });
-    // A listing that stood 11 minutes, so that its finish counts (decision 0006).
-    const listedAt = new Date(Date.now() - 11 * 60_000);
-    const listing = await handle.db
-      .insertInto('trades')
-      .values({
-        company_id: id,
-        user_id: seller.id,
-        trade_type: 2,
-        stock_count: 100,
-        stock_per_price: 11_000,
-        count_negotiable: false,
-        price_negotiable: false,
-        created_at: listedAt,
-        updated_at: listedAt,
-        expires_at: new Date(listedAt.getTime() + 30 * 86_400_000),
-      } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const tradeId = Number((listing as { id: number | string }).id);
     const name = (await ok<{ companyName: string }>(B, `/api/v2/stock/company/info/${id}`)).companyName;
-    expect((await ok<Profile>(B, `/api/v2/stock/profile/${id}`)).companyStockCurrentPrice).toBe(10_000);
-    expect((await ok<Chart>(B, `/api/stock/chart/${id}?range=1M`)).data).toEqual([]);
-    // (B's search index, loaded by the tests before, has not heard of this company: it was inserted
-    // straight into the database. The finish below is what makes every index reload.)
+    // B has the company in its search index at the old price first (it was inserted straight into
+    // the database), so the check below is of the price changing, not of a new row appearing.
+    announce.publish('company', String(id));
+    await agrees(
+      'search index ← new company (priced)',
+      performance.now(),
+      () => search(B, name),
+      (r) => r.find((x) => x.companyIdx === id)?.companyStockCurrentPrice === 10_000,
+    );
+    // Warm B's caches of the page and the chart with the old price.
+    expect(await ok<Profile>(B, `/api/v2/stock/profile/${id}`)).toMatchObject({ companyStockCurrentPrice: 10_000, priceSource: 'IMPORT' });
+    expect(await ok<Chart>(B, `/api/stock/chart/${id}?range=1M`)).toMatchObject({ data: [], priceSource: 'IMPORT' });
 
-    await ok(A, `/api/trade/finish/${tradeId}`, { method: 'POST', headers: seller.headers, json: { finishedPrice: 11_000 } });
+    const { entryId } = await ok<{ entryId: number }>(A, `/api/admin/company/${id}/price`, {
+      method: 'POST',
+      headers: entering.headers,
+      json: { price: 11_000, note: '장외 체결 확인' },
+    });
+    // Only an entry until another operator approves it (A has no cached answer for this company).
+    expect((await ok<Profile>(A, `/api/v2/stock/profile/${id}`)).companyStockCurrentPrice).toBe(10_000);
+    await ok(A, `/api/admin/price-entries/${entryId}/approve`, { method: 'POST', headers: approving.headers });
     const since = performance.now();
     await agrees(
-      'price ← finish',
+      'price ← approved operator price',
       since,
       () => ok<Profile>(B, `/api/v2/stock/profile/${id}`),
-      (p) => p.companyStockCurrentPrice === 11_000,
+      (p) => p.companyStockCurrentPrice === 11_000 && p.priceSource === 'MANUAL',
     );
     await agrees(
-      'chart ← finish',
-      since,
-      () => ok<Chart>(B, `/api/stock/chart/${id}?range=1M`),
-      (c) => c.data.at(-1)?.close === 11_000,
-    );
-    await agrees(
-      'search price ← finish',
+      'search price ← approved operator price',
       since,
       () => search(B, name),
       (r) => r.find((x) => x.companyIdx === id)?.companyStockCurrentPrice === 11_000,
     );
-    expect((await ok<Profile>(B, `/api/v2/stock/profile/${id}`)).priceSource).toBe('TRADE');
+    // An operator's price draws no bar (price.service.ts setManual; only counted finishes and the
+    // import write price_bars), so B's chart answer is checked for the source it names.
+    await agrees(
+      'chart source ← approved operator price',
+      since,
+      () => ok<Chart>(B, `/api/stock/chart/${id}?range=1M`),
+      (c) => c.priceSource === 'MANUAL',
+    );
   });
 
   it('price: an operator’s price set through A shows on B', async () => {
     const admin = await member({ staff: 'ADMIN' });
+    const second = await member({ staff: 'ADMIN' });
     const id = await insertCompany(handle.db, { currentPrice: 30_000, previousClose: 30_000 });
     expect((await ok<Profile>(B, `/api/v2/stock/profile/${id}`)).companyStockCurrentPrice).toBe(30_000);
-    await ok(A, `/api/admin/company/${id}/price`, { method: 'POST', headers: admin.headers, json: { price: 31_500, note: '공시 반영' } });
+    // Four eyes (issue 21): entered on A, approved by another operator on B.
+    const { entryId } = await ok<{ entryId: number }>(A, `/api/admin/company/${id}/price`, {
+      method: 'POST',
+      headers: admin.headers,
+      json: { price: 31_500, note: '공시 반영' },
+    });
+    await ok(B, `/api/admin/price-entries/${entryId}/approve`, { method: 'POST', headers: second.headers });
     const since = performance.now();
     await agrees(
       'price ← operator price',

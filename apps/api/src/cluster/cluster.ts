@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { SERVER_NODE_FLAGS } from '../../../../scripts/server-node-flags.mjs';
 
 const SERVER = join(import.meta.dirname, '..', 'server.ts');
 
@@ -13,7 +15,11 @@ export interface ClusterOptions {
   port: number;
   /** Ports of the instances, in order; free ones are picked when absent. */
   instancePorts?: number[];
-  /** Environment of every instance (DATABASE_URL, REDIS_URL, S3_*, AUTH_SECRET, …) on top of this process's. */
+  /**
+   * Environment of every instance (DATABASE_URL, REDIS_URL, S3_*, AUTH_SECRET, …) on top of this
+   * process's. NODE_ENV is production unless given here (this process's own, a test runner's say,
+   * does not count): the instances run what `npm start` runs.
+   */
   env: Record<string, string>;
   /** The haproxy binary (default: `haproxy` on PATH). */
   haproxy?: string;
@@ -35,6 +41,21 @@ export class ClusterError extends Error {}
 /** haproxy on PATH, or where Debian puts it (/usr/sbin, which a non-root PATH may lack). */
 export function haproxyBinary(): string {
   return spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status === 0 ? 'haproxy' : '/usr/sbin/haproxy';
+}
+
+/** Whether a Redis answers at `url` (within a second). */
+export async function redisAnswers(url: string): Promise<boolean> {
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    await redis.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** Whether haproxy can be run. */
@@ -152,13 +173,16 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       pid: undefined as number | undefined,
     }));
 
+    // As `npm start` runs the server (scripts/start.mjs): its node flags and NODE_ENV=production, or
+    // React renders every page with its development build (1.7× the CPU) and says so in the log.
     const launch = (instance: (typeof instances)[number]) => {
-      const child = spawn(process.execPath, [SERVER], {
+      const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER], {
         env: {
           ...process.env,
           HOST: '127.0.0.1',
           PUBLIC_URL: `http://localhost:${port}`,
           TRUST_PROXY: '127.0.0.1',
+          NODE_ENV: 'production',
           ...options.env,
           PORT: String(instance.port),
         },

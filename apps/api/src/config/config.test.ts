@@ -40,6 +40,12 @@ describe('a production server at a public address', () => {
     expect(loadConfig({ ...deployed, AUTH_SECRET: SECRET, DATA_DIR: '/srv/data' }).devSmsOutbox).toBe(false);
     expect(problem({ ...deployed, AUTH_SECRET: SECRET, DEV_SMS_OUTBOX: 'true' })).toContain('DEV_SMS_OUTBOX');
   });
+
+  it('refuses the benchmark’s made-up live events (DEV_LIVE), which npm start on this machine may have', () => {
+    expect(problem({ ...deployed, AUTH_SECRET: SECRET, DEV_LIVE: '1' })).toContain('DEV_LIVE');
+    expect(loadConfig({ ...deployed, AUTH_SECRET: SECRET }).devLive).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://127.0.0.1:4100', DEV_LIVE: '1' }).devLive).toBe(true);
+  });
 });
 
 describe('a server on the machine itself', () => {
@@ -186,5 +192,21 @@ describe('SMS_PER_IP_HOURLY', () => {
     for (const bad of ['0', '-5', '2.5', 'many']) {
       expect(problem({ SMS_PER_IP_HOURLY: bad }), bad).toMatch(/SMS_PER_IP_HOURLY.*1 이상의 정수여야 합니다/);
     }
+  });
+});
+
+describe('MIGRATION_DATABASE_URL: the owner migrates, the site serves as a role that owns nothing (decision 0022)', () => {
+  it('is read beside DATABASE_URL, and absent by default', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://site@db/beesang' }).migrationDatabaseUrl).toBeUndefined();
+    const both = loadConfig({ DATABASE_URL: 'postgres://site@db/beesang', MIGRATION_DATABASE_URL: 'postgresql://owner@db/beesang' });
+    expect(both.migrationDatabaseUrl).toBe('postgresql://owner@db/beesang');
+    expect(both.databaseUrl).toBe('postgres://site@db/beesang');
+  });
+
+  it('refuses an address that is not PostgreSQL, and one without DATABASE_URL', () => {
+    expect(problem({ DATABASE_URL: 'postgres://site@db/beesang', MIGRATION_DATABASE_URL: 'mysql://owner@db/beesang' })).toMatch(
+      /MIGRATION_DATABASE_URL.*postgres:\/\//,
+    );
+    expect(problem({ MIGRATION_DATABASE_URL: 'postgres://owner@db/beesang' })).toContain('MIGRATION_DATABASE_URL needs DATABASE_URL');
   });
 });

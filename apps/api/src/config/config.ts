@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseAuthSecrets } from '../lib/keyring.ts';
+import { loadPushConfig, type PushConfig } from './push.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../../..');
 
@@ -18,6 +19,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'postgres:// 로 시작하는 주소여야 합니다 (must start with postgres://)')
     .optional(),
+  MIGRATION_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'postgres:// 로 시작하는 주소여야 합니다 (must start with postgres://)')
+    .optional(),
   DATA_DIR: z.string().default(resolve(repoRoot, 'data')),
   WEB_BUILD_DIR: z.string().default(resolve(repoRoot, 'apps/web/build')),
   SEED_DEMO_DATA: booleanFlag.default(true),
@@ -27,6 +32,7 @@ const envSchema = z.object({
   AUTH_SECRETS: z.string().optional(),
   DEV_SMS_OUTBOX: z.enum(['true', 'false', '1', '0']).optional(),
   DEV_CLOCK: z.enum(['true', 'false', '1', '0']).optional(),
+  DEV_LIVE: z.enum(['true', 'false', '1', '0']).optional(),
   UPLOAD_DIR: z.string().optional(),
   UPLOADS_LOCAL_OK: z.enum(['true', 'false', '1', '0']).optional(),
   REDIS_URL: z
@@ -63,6 +69,16 @@ const envSchema = z.object({
   METRICS_HOST: z.string().default('127.0.0.1'),
   API_DOCS: z.enum(['true', 'false', '1', '0']).optional(),
   INTRO_URL: z.url({ protocol: /^https?$/, error: 'http(s):// 주소여야 합니다 (must be an http(s) URL)' }).optional(),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().optional(),
+  PUSH_ENDPOINT_ALLOW: z.string().optional(),
+  FCM_PROJECT_ID: z.string().optional(),
+  FCM_SERVICE_ACCOUNT: z.string().optional(),
+  FCM_API_BASE: z
+    .url({ protocol: /^https?$/, error: 'http(s):// 주소여야 합니다 (must be an http(s) URL)' })
+    .default('https://fcm.googleapis.com'),
+  FCM_TOKEN_URI: z.url({ protocol: /^https?$/, error: 'http(s):// 주소여야 합니다 (must be an http(s) URL)' }).optional(),
 });
 
 /** S3-compatible object storage for uploads; all or nothing, so a half-set bucket fails at start. */
@@ -82,6 +98,8 @@ export type AppConfig = {
   host: string;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /** The owner's connection, for migrations only (decision 0022); the site serves over `databaseUrl` as a role that owns nothing. */
+  migrationDatabaseUrl?: string | undefined;
   dataDir: string;
   webBuildDir: string;
   seedDemoData: boolean;
@@ -95,6 +113,8 @@ export type AppConfig = {
   devSmsOutbox: boolean;
   /** A movable server clock for local browser journeys (POST /api/dev/clock); never in a deployment. */
   devClock: boolean;
+  /** POST /api/dev/live: made-up live events for the benchmark (local runs only, never in a deployment). */
+  devLive?: boolean;
   /** Local folder of uploaded images (default `<DATA_DIR>/uploads`), used unless S3 is set. */
   uploadDir: string;
   /** Uploads allowed per client IP in each window, counted in the database (shared by instances). */
@@ -116,6 +136,8 @@ export type AppConfig = {
   apiDocs?: boolean;
   /** The header's 서비스 소개: an external page (opened in a new tab); without it the site's own /intro (decision 0020). */
   introUrl?: string | undefined;
+  /** Web Push (VAPID, allowed endpoints) and FCM for the apps (issue 23; config/push.ts). */
+  push?: PushConfig;
 };
 
 /** PortOne V2 (https://portone.io) 본인확인: API secret, store and the identity-verification channel. */
@@ -201,6 +223,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (deployed && devClock) {
     problems.push('공개 주소의 운영 서버에서는 DEV_CLOCK을 켤 수 없습니다 (the movable clock is for local tests only)');
   }
+  const devLive = e.DEV_LIVE === 'true' || e.DEV_LIVE === '1';
+  if (deployed && devLive) {
+    problems.push('공개 주소의 운영 서버에서는 DEV_LIVE를 켤 수 없습니다 (made-up live events are for local benchmarks only)');
+  }
   // The simulated 본인확인 lets anyone through with any name, and the log gateway sends no SMS (the
   // codes only reach the log): a deployment runs them only when told to by name, for a demo or
   // staging site (decision 0015).
@@ -229,6 +255,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         '(uploads on local disk in a deployment on DATABASE_URL: set the S3_* settings, or UPLOADS_LOCAL_OK=1 for a single instance)',
     );
   }
+  if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL) {
+    problems.push(
+      'MIGRATION_DATABASE_URL 은 DATABASE_URL 과 함께 씁니다: 내장 데이터베이스에는 역할이 하나뿐입니다 (MIGRATION_DATABASE_URL needs DATABASE_URL)',
+    );
+  }
+  const push = loadPushConfig(e, publicUrl, problems);
   if (problems.length > 0) {
     throw new ConfigError(`환경 변수가 올바르지 않습니다 (invalid environment):\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
@@ -238,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     publicUrl,
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
     dataDir: e.DATA_DIR,
     webBuildDir: e.WEB_BUILD_DIR,
     seedDemoData: env.SEED_DEMO_DATA === undefined ? true : e.SEED_DEMO_DATA,
@@ -247,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authSecrets: Array.isArray(authSecrets) ? authSecrets : undefined,
     devSmsOutbox: e.DEV_SMS_OUTBOX ? outboxAsked : !deployed,
     devClock,
+    devLive,
     uploadDir: e.UPLOAD_DIR ?? resolve(e.DATA_DIR, 'uploads'),
     redisUrl: e.REDIS_URL,
     metricsToken: e.METRICS_TOKEN,
@@ -255,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // A deployment does not hand its full API map to every visitor unless asked to (API_DOCS=1).
     apiDocs: e.API_DOCS ? e.API_DOCS === 'true' || e.API_DOCS === '1' : !deployed,
     introUrl: e.INTRO_URL,
+    push,
     smsPerIpHourly: e.SMS_PER_IP_HOURLY,
     s3:
       e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

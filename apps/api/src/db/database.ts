@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   copyCsv?: (table: string, columns: string[], csv: string) => Promise<void>;
   /** The embedded database on a data folder: opens it afresh, giving back the memory a bulk load left resident (pglite-swap.ts). */
   reopen?: () => Promise<void>;
+  /** The embedded instance itself (its statements queue behind Kysely's transactions): the job queue runs on it. */
+  embedded?: Pick<PGlite, 'query' | 'exec'>;
 }
 
 export interface OpenDatabaseOptions {
@@ -160,6 +162,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         release();
       },
       ...(dataDir && { reopen }),
+      embedded: pglite,
       // PGlite runs a query only between transactions, so a COPY never lands inside someone's.
       copyCsv: async (table, columns, csv) => {
         await pglite.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob' with (format csv)`, [], { blob: new Blob([csv]) });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_TTL_MS } from '@beesang/contract';
 import { AppError } from '../lib/errors.ts';
 import type { Db } from './database.ts';
+import { unitOfWork } from './unit-of-work.ts';
 
 export interface IdempotencyScope {
   userId: number;
@@ -37,9 +38,9 @@ function hashOf(request: unknown): string {
  */
 export async function idempotent<T>(db: Db, scope: IdempotencyScope, work: (tx: Db) => Promise<T>): Promise<T> {
   const { userId, route, key, now } = scope;
-  if (key === undefined) return db.transaction().execute((tx) => work(tx));
+  if (key === undefined) return unitOfWork(db, (tx) => work(tx));
   const requestHash = hashOf(scope.request);
-  return db.transaction().execute(async (tx) => {
+  return unitOfWork(db, async (tx) => {
     await tx
       .deleteFrom('idempotency_keys')
       .where('user_id', '=', userId)

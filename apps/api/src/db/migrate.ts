@@ -17,6 +17,11 @@ import * as topFixEnds from './migrations/2026-11-25-0016-top-fix-ends.ts';
 import * as contentPublishing from './migrations/2026-11-25-0017-content-publishing.ts';
 import * as sessions from './migrations/2026-11-25-0019-sessions.ts';
 import * as expertReview from './migrations/2026-11-26-0020-expert-review.ts';
+import * as auditActor from './migrations/2026-11-26-0021-audit-actor.ts';
+import * as priceEntries from './migrations/2026-11-26-0022-price-entries.ts';
+import * as deals from './migrations/2026-11-26-0023-deals.ts';
+import * as notifications from './migrations/2026-11-26-0024-notifications.ts';
+import * as pushTargets from './migrations/2026-11-26-0030-push-targets.ts';
 
 /** Migrations listed explicitly: no file-system scanning, works the same from source and tests. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +42,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0017-content-publishing': contentPublishing,
   '2026-11-25-0019-sessions': sessions,
   '2026-11-26-0020-expert-review': expertReview,
+  '2026-11-26-0021-audit-actor': auditActor,
+  '2026-11-26-0022-price-entries': priceEntries,
+  '2026-11-26-0023-deals': deals,
+  '2026-11-26-0024-notifications': notifications,
+  '2026-11-26-0030-push-targets': pushTargets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -46,6 +56,6 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`데이터베이스 마이그레이션 실패 (migration failed): ${failed?.migrationName ?? ''} ${String(error)}`);
+    throw new Error(`데이터베이스 마이그레이션 실패 (migration failed): ${failed?.migrationName ?? ''} ${String(error)}`, { cause: error });
   }
 }

@@ -1,5 +1,5 @@
-import { type DatabaseHandle, DataDirLockedError, openDatabase } from './database.ts';
-import { migrateToLatest } from './migrate.ts';
+import { type DatabaseHandle, DataDirLockedError, type Db, openDatabase } from './database.ts';
+import { auditExposure, currentRole, DatabaseRoleError, migrateDatabase } from './roles.ts';
 import { isNewDataDir, pgliteTemplate } from './seed/first-start.ts';
 import { releaseMemory } from './seed/release-memory.ts';
 import { backfillDemoBars, hasCompanies, seedDemoData } from './seed/seed.ts';
@@ -15,6 +15,21 @@ function describeDbError(error: unknown, url: string | undefined): string {
   return `내장 데이터베이스를 열 수 없습니다 (cannot open the embedded database): ${text}. data/ 폴더를 확인하세요.`;
 }
 
+/**
+ * One role for the site and its migrations owns the audit log, and an owner may drop its
+ * append-only trigger: the log then holds against bugs, not against a stolen credential. The site
+ * still starts (a single-role database is a valid set-up), and says how to separate the roles.
+ */
+async function warnIfAuditExposed(db: Db, log: ((message: string) => void) | undefined) {
+  const role = await currentRole(db);
+  const exposure = await auditExposure(db, role);
+  if (exposure.length === 0) return;
+  log?.(
+    `경고: 사이트의 데이터베이스 역할 ${role} 이(가) 감사 로그의 추가 전용 트리거를 지울 수 있습니다 (${exposure.join('; ')}). ` +
+      'MIGRATION_DATABASE_URL 로 마이그레이션 역할을 나누세요 (warning: the site role could rewrite the audit log; see docs/deploy.md)',
+  );
+}
+
 /** An open database; `finishSeeding` writes demo data a first start deferred (the older bars) while the site answers. */
 export type PreparedDatabase = DatabaseHandle & { finishSeeding(log?: (message: string) => void): Promise<void> };
 
@@ -26,6 +41,10 @@ export type PreparedDatabase = DatabaseHandle & { finishSeeding(log?: (message: 
  */
 export async function prepareDatabase(options: {
   databaseUrl?: string | undefined;
+  /** The owner's connection for migrations (decision 0022); the site then serves over `databaseUrl`. */
+  migrationDatabaseUrl?: string | undefined;
+  /** Say so when the site's role could rewrite the audit log (one role for everything, in production). */
+  warnIfAuditExposed?: boolean;
   dataDir?: string | undefined;
   seedDemoData: boolean;
   log?: (message: string) => void;
@@ -43,10 +62,12 @@ export async function prepareDatabase(options: {
       onIdleError: (error) =>
         options.log?.(`데이터베이스 연결이 끊겨 다음 요청에서 다시 연결합니다 (connection dropped): ${error.message}`),
     });
-    await migrateToLatest(handle.db);
+    await migrateDatabase(handle.db, options.migrationDatabaseUrl);
   } catch (error) {
-    throw new StartupError(error instanceof DataDirLockedError ? error.message : describeDbError(error, options.databaseUrl));
+    const own = error instanceof DataDirLockedError || error instanceof DatabaseRoleError;
+    throw new StartupError(own ? error.message : describeDbError(error, options.databaseUrl));
   }
+  if (options.warnIfAuditExposed && handle.kind === 'postgres') await warnIfAuditExposed(handle.db, options.log);
   if (options.seedDemoData && !(await hasCompanies(handle.db))) {
     options.log?.('빈 데이터베이스에 데모 데이터를 넣는 중입니다 (seeding demo data)…');
     // On PostgreSQL every bar is written now: several instances may start at once, and one that

@@ -36,7 +36,11 @@ export interface CompaniesTable {
 
 /** One row per finished trade: counted toward the day's price, or excluded with its reasons. */
 export interface TradePriceMarksTable {
+  id: Generated<number | string>;
   trade_id: number | string;
+  /** The confirmed deal this mark judges (issue 22); null for an owner's own finish. */
+  deal_id: ColumnType<number | string | null, number | string | null | undefined, number | string | null>;
+  counterparty_id: ColumnType<number | null, number | null | undefined, number | null>;
   company_id: number;
   user_id: number;
   day: ColumnType<string, string, string>;
@@ -128,6 +132,9 @@ export interface TradesTable {
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** When a top-fix ends (read time unpins it); null while it has no end. */
   pin_ends_at: NullableTimestamp;
+  /** Shares agreed in deals not yet confirmed, and shares sold in confirmed deals (issue 22). */
+  reserved_count: ColumnType<number | string, number | undefined, number | string>;
+  sold_count: ColumnType<number | string, number | undefined, number | string>;
 }
 
 export interface UsersTable {
@@ -262,6 +269,9 @@ export interface FavoritesTable {
   company_id: number;
   sort_order: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
+  /** A new listing on this company notifies its member (issue 23), optionally only at or better than a price. */
+  listing_alert: ColumnType<boolean, boolean | undefined, boolean>;
+  listing_alert_price: ColumnType<number | string | null, number | null | undefined, number | null>;
 }
 
 export interface OpinionsTable {
@@ -277,7 +287,7 @@ export interface OpinionsTable {
 export interface ReportsTable {
   id: Generated<number | string>;
   reporter_id: number;
-  target_type: 'trade' | 'opinion';
+  target_type: 'trade' | 'opinion' | 'conversation';
   target_id: number | string;
   reason: number;
   detail: ColumnType<string, string | undefined, string>;
@@ -317,7 +327,10 @@ export interface ReviewQueueTable {
 
 export interface AuditLogTable {
   id: Generated<number | string>;
-  staff_user_id: number;
+  /** The operator signed in to the console; null for an entry the command line wrote. */
+  staff_user_id: number | null;
+  /** Who acted outside the console, e.g. 'cli:root@web-1' (`npm run staff:grant`); null for the console. */
+  actor: ColumnType<string | null, string | null | undefined, never>;
   action: string;
   target_type: string;
   target_id: string;
@@ -336,7 +349,182 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
+export interface PriceEntriesTable {
+  id: Generated<number | string>;
+  company_id: number;
+  price: number | string;
+  note: string;
+  /** The company's price when the entry was made. */
+  basis: number | string;
+  status: ColumnType<'PENDING' | 'APPLIED' | 'REJECTED', 'PENDING' | undefined, 'APPLIED' | 'REJECTED'>;
+  entered_by: number;
+  entered_at: Timestamp;
+  decided_by: number | null;
+  decided_at: NullableTimestamp;
+  decision_note: ColumnType<string, string | undefined, string>;
+}
+
+export interface ConversationsTable {
+  id: Generated<number | string>;
+  trade_id: number | string;
+  owner_id: number;
+  member_id: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_message_id: ColumnType<number | string, number | undefined, number | string>;
+  owner_read_id: ColumnType<number | string, number | undefined, number | string>;
+  member_read_id: ColumnType<number | string, number | undefined, number | string>;
+}
+
+export interface DealsTable {
+  id: Generated<number | string>;
+  conversation_id: number | string;
+  trade_id: number | string;
+  company_id: number;
+  seller_id: number;
+  buyer_id: number;
+  stock_count: number | string;
+  stock_per_price: number | string;
+  status: string;
+  proposed_by: number;
+  awaiting: number | null;
+  seller_confirmed_at: NullableTimestamp;
+  buyer_confirmed_at: NullableTimestamp;
+  agreed_at: NullableTimestamp;
+  lapses_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  decline_reason: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MessagesTable {
+  id: Generated<number | string>;
+  conversation_id: number | string;
+  sender_id: number | null;
+  kind: string;
+  text: ColumnType<string, string | undefined, string>;
+  deal_id: number | string | null;
+  stock_count: number | string | null;
+  stock_per_price: number | string | null;
+  cautions: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Timestamp;
+}
+
+export interface DealReviewsTable {
+  deal_id: number | string;
+  reviewer_id: number;
+  reviewee_id: number;
+  good: boolean;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  text: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface MemberBlocksTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<number | string>;
+  user_id: number;
+  kind: string;
+  title: string;
+  body: ColumnType<string, string | undefined, string>;
+  url: ColumnType<string, string | undefined, string>;
+  dedupe_key: string;
+  coalesce_key: string | null;
+  created_at: Timestamp;
+  read_at: NullableTimestamp;
+}
+
+export interface NotificationDeliveriesTable {
+  notification_id: number | string;
+  channel: string;
+  state: string;
+  targets: ColumnType<number, number | undefined, number>;
+  at: Timestamp;
+}
+
+export interface NotificationSettingsTable {
+  user_id: number;
+  groups: ColumnType<Record<string, Record<string, boolean>>, string, string>;
+  updated_at: Timestamp;
+}
+
+export interface PriceAlertsTable {
+  id: Generated<number | string>;
+  user_id: number;
+  company_id: number;
+  direction: 'ABOVE' | 'BELOW';
+  price: number | string;
+  last_fired_day: ColumnType<string | null, string | null | undefined, string | null>;
+  last_fired_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface CampaignsTable {
+  id: Generated<number | string>;
+  title: string;
+  body: string;
+  url: ColumnType<string, string | undefined, string>;
+  created_by: number;
+  created_at: Timestamp;
+}
+
+export interface CampaignHoldsTable {
+  campaign_id: number | string;
+  user_id: number;
+  release_at: Timestamp;
+}
+
+export interface SignInDevicesTable {
+  user_id: number;
+  device_key: string;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+/** A browser's Web Push subscription (issue 23): owned by notification/push. */
+export interface PushSubscriptionsTable {
+  id: Generated<number | string>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  last_success_at: NullableTimestamp;
+}
+
+/** An app's FCM registration token (issue 23): owned by notification/push. Platform 1 Android, 2 iOS, 3 Web. */
+export interface DeviceTokensTable {
+  id: Generated<number | string>;
+  user_id: number;
+  token: string;
+  platform: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
 export interface Database {
+  notifications: NotificationsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  notification_settings: NotificationSettingsTable;
+  price_alerts: PriceAlertsTable;
+  campaigns: CampaignsTable;
+  campaign_holds: CampaignHoldsTable;
+  sign_in_devices: SignInDevicesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  device_tokens: DeviceTokensTable;
+  conversations: ConversationsTable;
+  deals: DealsTable;
+  messages: MessagesTable;
+  deal_reviews: DealReviewsTable;
+  member_blocks: MemberBlocksTable;
+  price_entries: PriceEntriesTable;
   staff_access_log: StaffAccessLogTable;
   favorites: FavoritesTable;
   opinions: OpinionsTable;

@@ -45,3 +45,30 @@ export async function assertPepperUnchanged(db: Db, keys: Keyring): Promise<void
       '(the last AUTH_SECRETS entry keys phone lookups and changed: keep the previous secret as the last entry, e.g. AUTH_SECRETS=new:<new secret>,default:<previous secret>)',
   );
 }
+
+/**
+ * The VAPID key pair Web Push is signed with when VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are not set:
+ * generated once (`generate`) and kept in app_meta, so every instance signs with the same pair and
+ * browsers' subscriptions, made for its public half, keep working across restarts. A deployment
+ * sets the keys in the environment, as it does AUTH_SECRETS.
+ */
+export async function storedVapidKeys(
+  db: Db,
+  generate: () => { publicKey: string; privateKey: string },
+): Promise<{ publicKey: string; privateKey: string }> {
+  const read = async () => {
+    const row = await db.selectFrom('app_meta').select('value').where('key', '=', 'vapid_keys').executeTakeFirst();
+    return row ? (JSON.parse(row.value) as { publicKey: string; privateKey: string }) : undefined;
+  };
+  const existing = await read();
+  if (existing) return existing;
+  // Two instances starting together each generate; the first insert wins and both read it back.
+  await db
+    .insertInto('app_meta')
+    .values({ key: 'vapid_keys', value: JSON.stringify(generate()) })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const stored = await read();
+  if (!stored) throw new Error('VAPID keys were not stored');
+  return stored;
+}

@@ -1,4 +1,5 @@
 import { type InvalidationBus, TOPICS } from './invalidation.ts';
+import { createTaggedStore } from './tagged-store.ts';
 
 /**
  * Visitors' answers to the hottest GET routes (search, stock profile, chart), kept serialised per
@@ -23,26 +24,8 @@ export const SEARCH_TAG = 'search';
 export function createAnswerCache(opts: { bus: InvalidationBus; ttlMs: number; maxEntries: number; now?: () => number }): AnswerCache & {
   close(): void;
 } {
-  const now = opts.now ?? (() => performance.now());
-  const entries = new Map<string, { body: string; expires: number; tags: readonly string[] }>();
-  const byTag = new Map<string, Set<string>>();
-  let generation = 0;
-
-  const forget = (url: string) => {
-    const entry = entries.get(url);
-    if (!entry) return;
-    entries.delete(url);
-    for (const tag of entry.tags) byTag.get(tag)?.delete(url);
-  };
-  const dropTag = (tag: string) => {
-    generation++;
-    for (const url of [...(byTag.get(tag) ?? [])]) forget(url);
-  };
-  const clear = () => {
-    generation++;
-    entries.clear();
-    byTag.clear();
-  };
+  const store = createTaggedStore<string>(opts);
+  const { dropTag, clear } = store;
   // A company's row, name or price: its own answers and every search. Its listings: its profile (best 호가).
   const stops = [
     opts.bus.subscribe(TOPICS.company, (key) => {
@@ -54,34 +37,10 @@ export function createAnswerCache(opts: { bus: InvalidationBus; ttlMs: number; m
   ];
 
   return {
-    get(url) {
-      const entry = entries.get(url);
-      if (!entry) return undefined;
-      if (entry.expires <= now()) {
-        forget(url);
-        return undefined;
-      }
-      return entry.body;
-    },
-    generation: () => generation,
-    set(url, body, tags, at) {
-      if (at !== generation) return;
-      forget(url);
-      if (entries.size >= opts.maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) forget(oldest);
-      }
-      entries.set(url, { body, expires: now() + opts.ttlMs, tags });
-      for (const tag of tags) {
-        let urls = byTag.get(tag);
-        if (urls === undefined) {
-          urls = new Set();
-          byTag.set(tag, urls);
-        }
-        urls.add(url);
-      }
-    },
-    size: () => entries.size,
+    get: (url) => store.get(url),
+    generation: () => store.generation(),
+    set: (url, body, tags, at) => store.set(url, body, tags, at),
+    size: () => store.size(),
     close() {
       for (const stop of stops) stop();
       clear();

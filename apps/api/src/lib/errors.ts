@@ -1,6 +1,6 @@
-import { messages, tradeMessages } from '@beesang/contract';
+import { dealMessages, messages, tradeMessages } from '@beesang/contract';
 
-const allMessages = { ...messages, ...tradeMessages };
+const allMessages = { ...messages, ...tradeMessages, ...dealMessages };
 export type MessageKey = keyof typeof allMessages;
 
 /** Errors that services throw; the HTTP layer maps them to status codes with Korean messages. */

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../test/test-app.ts';
-import { createInvalidationBus, type InvalidationBus, invalidationTransport, LISTENER_NAME } from './invalidation.ts';
+import { carriesKey, createInvalidationBus, type InvalidationBus, invalidationTransport, LISTENER_NAME } from './invalidation.ts';
 
 /** Resolves when `check` holds, polling every 5 ms; fails after `ms`. */
 async function until(check: () => boolean, ms = 2000, what = 'condition') {
@@ -104,6 +104,12 @@ describe('invalidation bus in process (embedded database)', () => {
     expect(seen).toEqual(['1']);
   });
 
+  it('measures a key in UTF-8 bytes: 3,000 Hangul characters are too long for NOTIFY though 3,000 ASCII ones are not', () => {
+    expect(carriesKey('live', 'a'.repeat(3000))).toBe(true);
+    expect(carriesKey('live', '가'.repeat(3000))).toBe(false);
+    expect(carriesKey('live', 'a'.repeat(7000))).toBe(false);
+  });
+
   it('picks Redis with REDIS_URL (a channel per database), else PostgreSQL, else memory', () => {
     const scope = {};
     expect(invalidationTransport({ redisUrl: 'redis://r:6379', databaseUrl: 'postgres://h/shop' }, scope)).toEqual({
@@ -130,17 +136,55 @@ if (adminUrl)
     afterAll(async () => {
       await scratch?.drop();
     });
-
-    it('delivers to the other instance within a second', async () => {
+    /** Two instances' buses on the scratch database, both listening, closed after `use`. */
+    async function twoInstances(use: (a: InvalidationBus, b: InvalidationBus) => Promise<void>) {
       const a = createInvalidationBus({ kind: 'postgres', url: scratch.url });
       const b = createInvalidationBus({ kind: 'postgres', url: scratch.url });
       try {
         await Promise.all([a.ready(), b.ready()]);
-        const latency = await agreesAcrossInstances(a, b);
-        console.info(`[invalidation] PostgreSQL NOTIFY latency: median ${latency.median.toFixed(1)} ms, max ${latency.max.toFixed(1)} ms`);
+        await use(a, b);
       } finally {
         await Promise.all([a.close(), b.close()]);
       }
+    }
+
+    it('delivers to the other instance within a second', async () => {
+      await twoInstances(async (a, b) => {
+        const latency = await agreesAcrossInstances(a, b);
+        console.info(`[invalidation] PostgreSQL NOTIFY latency: median ${latency.median.toFixed(1)} ms, max ${latency.max.toFixed(1)} ms`);
+      });
+    });
+
+    it('settled() resolves once the publisher heard its own message back; the other instance hears it within milliseconds of that (issue 24)', async () => {
+      await twoInstances(async (a, b) => {
+        const onA = recorder(a, 'session');
+        const onB = recorder(b, 'session');
+        const lags: number[] = [];
+        for (let i = 0; i < 50; i++) {
+          a.publish('session', String(i));
+          await a.settled(2000);
+          const settledAt = performance.now();
+          await until(() => onB.includes(String(i)), 100, `message ${i} on the other instance`);
+          lags.push(performance.now() - settledAt);
+        }
+        // The publisher's own handlers ran once each, at once; its echo settled them without running them again.
+        expect(onA).toEqual(Array.from({ length: 50 }, (_, i) => String(i)));
+        console.info(
+          `[invalidation] after settled(), the other instance heard within: median ${median(lags).toFixed(2)} ms, max ${Math.max(...lags).toFixed(2)} ms`,
+        );
+        // Nothing in flight: settled() answers at once.
+        await expect(Promise.race([a.settled(), new Promise((r) => setTimeout(() => r('late'), 50))])).resolves.toBeUndefined();
+      });
+    });
+
+    it('a key too long in bytes (Hangul) reaches the other instance as "everything", never fails the NOTIFY', async () => {
+      await twoInstances(async (a, b) => {
+        const onB = recorder(b, 'long');
+        a.publish('long', '가'.repeat(3000));
+        await until(() => onB.length === 1, 1000, 'the shortened message');
+        expect(onB).toEqual([undefined]);
+        expect(a.stats().failures).toBe(0);
+      });
     });
 
     it('a process that publishes and closes at once (npm run data:import) is still heard', async () => {
@@ -201,6 +245,14 @@ if (redisUrl)
         await Promise.all([a.ready(), b.ready()]);
         const latency = await agreesAcrossInstances(a, b);
         console.info(`[invalidation] Redis pub/sub latency: median ${latency.median.toFixed(1)} ms, max ${latency.max.toFixed(1)} ms`);
+
+        // settled(): the publisher hears its own message back; the other instance within milliseconds (issue 24).
+        const onSession = recorder(b, 'session');
+        for (let i = 0; i < 20; i++) {
+          a.publish('session', String(i));
+          await a.settled(2000);
+          await until(() => onSession.includes(String(i)), 100, `message ${i} on the other instance`);
+        }
 
         const onB = recorder(b, 'company');
         const clients = String(await admin.client('LIST'))

@@ -29,8 +29,8 @@ const loadPg = () => {
  * - A handler called with `key === undefined` must drop everything under its topic. That is what
  *   `publish(topic)` without a key means, and what every handler receives after the transport
  *   reconnects (messages may have been missed while it was away).
- * - Topics and keys are short strings (a company id, a URL path); payloads over ~7 kB drop the key
- *   (so become "everything under the topic") rather than fail.
+ * - Topics and keys are short strings (a company id, a URL path); payloads over 7,000 bytes (UTF-8)
+ *   drop the key (so become "everything under the topic") rather than fail; `carriesKey` tells.
  * - Handlers must be quick and must not throw (a throw is caught and logged).
  *
  * Transports: `postgres` (LISTEN/NOTIFY on a dedicated connection, not the pool; notifications are
@@ -45,6 +45,13 @@ export interface InvalidationBus {
   publish(topic: string, key?: string): void;
   /** Calls `handler` for every publish on `topic` from any instance; returns the unsubscribe. */
   subscribe(topic: string, handler: (key?: string) => void): () => void;
+  /**
+   * Resolves once everything this instance published so far has gone round the transport and come
+   * back to its own listener, which the other instances' listeners hear at the same moment (at most
+   * `timeoutMs`; at once in memory or while the listener is away). A write's answer waits for it, so
+   * that the member's next request, on whichever instance, finds the caches it changed dropped.
+   */
+  settled(timeoutMs?: number): Promise<void>;
   /** Resolves once this instance hears the others (the listener is connected), or rejects after `timeoutMs`. */
   ready(timeoutMs?: number): Promise<void>;
   /** Counters for /metrics and tests. */
@@ -78,7 +85,18 @@ export interface InvalidationBusOptions {
 export const DEFAULT_CHANNEL = 'beesang_invalidate';
 /** How the listening connection names itself (pg_stat_activity.application_name, Redis CLIENT LIST). */
 export const LISTENER_NAME = 'beesang-invalidation';
+/** Bytes, not characters: NOTIFY refuses payloads of 8000 bytes or more, and a Hangul character takes three in UTF-8. */
 const MAX_PAYLOAD = 7000;
+const fits = (payload: string) => payload.length <= MAX_PAYLOAD / 3 || Buffer.byteLength(payload) <= MAX_PAYLOAD;
+
+/**
+ * Whether `publish(topic, key)` carries `key` to the other instances whole. A key too long for the
+ * transport is dropped (the others hear "everything under the topic"); a publisher whose keys carry
+ * data (the live channel) checks first and sends something smaller instead.
+ */
+export function carriesKey(topic: string, key: string): boolean {
+  return fits(JSON.stringify({ o: '0123456789abcdef', t: topic, k: key }));
+}
 
 /** Topics the API publishes. Other parts (the SSR page cache) may add their own. */
 export const TOPICS = {
@@ -86,6 +104,20 @@ export const TOPICS = {
   company: 'company',
   /** A company's listings (the order book, best 호가) changed; key = company id. */
   listings: 'listings',
+  /** What a member's public page shows changed (a review, a confirmed trade); key = member id. */
+  member: 'member',
+  /** A member's account row or sessions changed (sign-out, revoke, sanction, role, profile); key = member id. */
+  session: 'session',
+  /** A member's favourites changed; key = member id. */
+  favorites: 'favorites',
+  /** Notices, events, news or reports changed (an editor's write); key = the kind. */
+  content: 'content',
+  /** A member's unread messages changed (a message to them, their read); key = member id. */
+  unreadMessages: 'unread-messages',
+  /** A member's notifications changed (written, read, deleted); key = member id, none = many members'. */
+  notifications: 'notifications',
+  /** A member's price alerts changed (added, deleted, fired); key = member id, none = many members'. */
+  priceAlerts: 'price-alerts',
 } as const;
 
 type Handler = (key?: string) => void;
@@ -93,6 +125,8 @@ interface Message {
   o: string;
   t: string;
   k?: string;
+  /** the publisher's sequence number: its own listener hearing it back settles what came before */
+  n?: number;
 }
 
 const memoryHubs = new WeakMap<object, Set<(m: Message) => void>>();
@@ -107,6 +141,18 @@ export function createInvalidationBus(transport: InvalidationTransport, options:
   const inFlight = new Set<Promise<void>>();
   let connected = transport.kind === 'memory';
   let closed = false;
+  /** The last sequence number published here, and the last one heard back from the transport. */
+  let sent = 0;
+  let echoed = 0;
+  const settling = new Set<{ upTo: number; resolve: () => void }>();
+  const heardBack = (n: number) => {
+    echoed = Math.max(echoed, n);
+    for (const w of settling)
+      if (w.upTo <= echoed) {
+        settling.delete(w);
+        w.resolve();
+      }
+  };
 
   const run = (topic: string, key: string | undefined) => {
     for (const handler of handlers.get(topic) ?? []) {
@@ -118,7 +164,11 @@ export function createInvalidationBus(transport: InvalidationTransport, options:
     }
   };
   const deliver = (m: Message) => {
-    if (m.o === origin || closed) return;
+    if (m.o === origin) {
+      if (typeof m.n === 'number') heardBack(m.n);
+      return;
+    }
+    if (closed) return;
     counts.received++;
     run(m.t, m.k);
   };
@@ -135,9 +185,9 @@ export function createInvalidationBus(transport: InvalidationTransport, options:
     counts.resyncs++;
     for (const topic of handlers.keys()) run(topic, undefined);
   };
-  const encode = (topic: string, key: string | undefined) => {
-    const payload = JSON.stringify({ o: origin, t: topic, ...(key !== undefined && { k: key }) });
-    return payload.length <= MAX_PAYLOAD ? payload : JSON.stringify({ o: origin, t: topic.slice(0, 200) });
+  const encode = (topic: string, key: string | undefined, n: number) => {
+    const payload = JSON.stringify({ o: origin, t: topic, ...(key !== undefined && { k: key }), n });
+    return fits(payload) ? payload : JSON.stringify({ o: origin, t: topic.slice(0, 200), n });
   };
 
   let readiness: { promise: Promise<void>; resolve: () => void };
@@ -190,7 +240,10 @@ export function createInvalidationBus(transport: InvalidationTransport, options:
       if (closed) return;
       counts.published++;
       run(topic, key);
-      const sending = send(encode(topic, key)).catch((error: unknown) => {
+      const n = ++sent;
+      // In memory every instance heard it synchronously.
+      if (transport.kind === 'memory') echoed = n;
+      const sending = send(encode(topic, key, n)).catch((error: unknown) => {
         counts.failures++;
         log(`invalidation of '${topic}' not sent to other instances; their caches expire on their own`, error);
       });
@@ -207,6 +260,16 @@ export function createInvalidationBus(transport: InvalidationTransport, options:
       return () => {
         handlers.get(topic)?.delete(handler);
       };
+    },
+    settled(timeoutMs = 250) {
+      if (echoed >= sent || !connected || closed) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const waiter = { upTo: sent, resolve };
+        settling.add(waiter);
+        setTimeout(() => {
+          if (settling.delete(waiter)) resolve();
+        }, timeoutMs).unref();
+      });
     },
     ready(timeoutMs = 10_000) {
       let timer: NodeJS.Timeout | undefined;

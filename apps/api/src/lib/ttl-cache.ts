@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import type { Clock } from './clock.ts';
 
 /**
  * A small read-through cache for hot, rarely changing reads (a company's price row, its chart).
@@ -26,5 +27,21 @@ export function createTtlCache<K, V>(ttlMs: number, maxEntries = 5000) {
     clear() {
       entries.clear();
     },
+  };
+}
+
+/**
+ * Reads reused within one slot of the business clock, `slotMs` long (the visitors' page cache has
+ * the same bound): a value never outlives the slot it was read in, and a test that moves the clock
+ * reads anew. `read` gets the instant it reads at.
+ */
+export function createClockSlotCache<V>(clock: Clock, slotMs: number, maxEntries = 500) {
+  const cache = createTtlCache<string, V>(slotMs, maxEntries);
+  return {
+    get(key: string, read: (now: Date) => Promise<V>): Promise<V> {
+      const now = clock.now();
+      return cache.get(`${key}@${Math.floor(now.getTime() / slotMs)}`, () => read(now));
+    },
+    clear: () => cache.clear(),
   };
 }

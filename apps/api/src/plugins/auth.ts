@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { SanctionState } from '@beesang/contract';
 import cookie from '@fastify/cookie';
+import { requestContext, fastifyRequestContext as requestContextPlugin } from '@fastify/request-context';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
 import type { AuthService, SessionHolder } from '../modules/auth/auth.service.ts';
@@ -14,6 +16,33 @@ declare module 'fastify' {
   }
 }
 
+declare module '@fastify/request-context' {
+  interface RequestContextData {
+    signInDevice: SignInDevice;
+  }
+}
+
+export interface SignInDevice {
+  /** Stable for one app install (its userDeviceId) or one browser (its user agent), hashed. */
+  key: string;
+  /** As a member reads it: 'Android 앱', 'iOS 앱', '모바일 브라우저', '웹 브라우저'. */
+  name: string;
+}
+
+/** The device behind a request: the app's deviceType and userDeviceId when sent (spec §3), else the browser's user agent. */
+export function signInDeviceOf(req: FastifyRequest): SignInDevice {
+  const body = (req.body ?? {}) as { deviceType?: unknown; userDeviceId?: unknown };
+  const agent = String(req.headers['user-agent'] ?? '');
+  const type = Number(body.deviceType);
+  const app = type === 1 || type === 2;
+  const id = app && typeof body.userDeviceId === 'string' && body.userDeviceId ? `app:${body.userDeviceId}` : `ua:${agent}`;
+  const name = type === 1 ? 'Android 앱' : type === 2 ? 'iOS 앱' : /Mobile|Android|iPhone/i.test(agent) ? '모바일 브라우저' : '웹 브라우저';
+  return { key: createHash('sha256').update(id).digest('base64url').slice(0, 32), name };
+}
+
+/** The device of the request being answered, if any (read by the session that a sign-in starts). */
+export const currentSignInDevice = (): SignInDevice | undefined => requestContext.get('signInDevice');
+
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The cookies that carry a session (session-cookies.ts); BEESANG_SESSION only hints at one. */
 const SESSION_COOKIES = [ACCESS_COOKIE, REFRESH_COOKIE, 'BEESANG_SESSION'] as const;
@@ -27,11 +56,19 @@ export function accessTokenOf(req: FastifyRequest): string | undefined {
 
 /**
  * Cookies, the member behind a request, and the cross-site check for cookie-authenticated unsafe
- * requests (SECURITY.md 10): a browser always sends Origin or Sec-Fetch-Site on those.
+ * requests (SECURITY.md 10; issue 21): a browser sends Origin on every such write and
+ * Sec-Fetch-Site with it, so one that names no origin, another origin, or a site other than our
+ * own is refused. Bearer-token clients (the apps) send no cookies and are not affected.
  */
 export async function registerAuth(app: FastifyInstance, options: { auth: AuthService; publicOrigin: string }) {
   await app.register(cookie);
+  // What device a sign-in comes from, for the session it starts (a sign-in from a new device is told: issue 23).
+  await app.register(requestContextPlugin, { hook: 'preValidation', defaultStoreValues: (req) => ({ signInDevice: signInDeviceOf(req) }) });
   app.decorateRequest('member', null);
+  app.addHook('onRoute', (route) => {
+    const pre = [route.preHandler ?? []].flat();
+    if (pre.some(isGuard)) throw new Error(`${route.method} ${route.url}: a guard belongs in onRequest, before validation (issue 21)`);
+  });
 
   app.addHook('onRequest', async (req) => {
     if (!UNSAFE.has(req.method) || req.headers.authorization) return;
@@ -42,20 +79,32 @@ export async function registerAuth(app: FastifyInstance, options: { auth: AuthSe
     if (!hasSessionCookie) return;
     const origin = req.headers.origin;
     const site = req.headers['sec-fetch-site'];
-    const sameOrigin = origin === undefined || origin === options.publicOrigin || origin === `${req.protocol}://${req.headers.host}`;
-    const sameSite = site === undefined || site === 'same-origin' || site === 'none';
+    const sameOrigin = origin === options.publicOrigin || origin === `${req.protocol}://${req.headers.host}`;
+    // Sec-Fetch-Site came to browsers after Origin did: an older browser may send Origin alone.
+    const sameSite = site === undefined || site === 'same-origin';
     if (!sameOrigin || !sameSite) throw new AppError(403, 'forbiddenOrigin', 'FORBIDDEN_ORIGIN');
   });
 }
 
 /**
- * preHandler for member-only routes: 401 with the spec's session message without a valid token, and
+ * Marks a guard that decides who may call a route: it runs as the route's `onRequest` hook, before
+ * the body is parsed and validated, so that a caller without the right gets 401 or 403 whatever
+ * they sent (issue 21). registerAuth refuses, at start-up, a guard placed among a route's preHandlers.
+ */
+export const GUARD = Symbol('route guard');
+export function guard<F extends (req: FastifyRequest, reply: FastifyReply) => Promise<void>>(fn: F): F {
+  return Object.assign(fn, { [GUARD]: true });
+}
+export const isGuard = (fn: unknown): boolean => typeof fn === 'function' && (fn as unknown as Record<symbol, unknown>)[GUARD] === true;
+
+/**
+ * onRequest guard of member-only routes: 401 with the spec's session message without a valid token, and
  * 403 SUSPENDED for a suspended member's token, from the first request after the suspension on.
  */
 export function requireMember(auth: AuthService) {
-  return async (req: FastifyRequest, _reply: FastifyReply) => {
+  return guard(async (req: FastifyRequest, _reply: FastifyReply) => {
     req.member = admitMember(await auth.holderOf(accessTokenOf(req)));
-  };
+  });
 }
 
 /** Whom a member-only read serves: the token's holder, or 401 (no valid token) / 403 SUSPENDED. */

@@ -12,7 +12,8 @@ import type { Registry } from 'prom-client';
  *   beesang_cache_requests_total{cache,result}  counter, result = hit | miss (`cacheHit`, `cacheMiss`)
  *   beesang_cache_entries{cache}                gauge read at scrape time (`cacheSize`)
  *   beesang_db_pool_connections{state}          total | idle | waiting (PostgreSQL; embedded PGlite has no pool)
- *   beesang_search_index_*, beesang_invalidation_*   gauges registered by buildApp (`gauge`)
+ *   beesang_search_index_*, beesang_invalidation_*, beesang_live_*, beesang_notifications{kind=written|queued}
+ *       gauges registered by buildApp (`gauge`)
  *   nodejs_eventloop_lag_seconds, nodejs_eventloop_lag_p99_seconds, process_*, nodejs_*   prom-client defaults
  *
  * Exposure: GET /metrics on the main port only with `Authorization: Bearer $METRICS_TOKEN`; without
@@ -214,6 +215,9 @@ export function watchApp(
     searchIndex: { stats(): { companies: number; overlay: number; lastBuildMs: number; builds: number } };
     bus?: { stats(): { connected: boolean; published: number; received: number; resyncs: number; failures: number } } | undefined;
     dbPool?: (() => { total: number; idle: number; waiting: number }) | undefined;
+    live?:
+      | { stats(): { connections: number; members: number; delivered: number; dropped: number; evicted: number; resyncs: number } }
+      | undefined;
   },
 ) {
   const index = () => sources.searchIndex.stats();
@@ -236,6 +240,19 @@ export function watchApp(
       const s = bus.stats();
       return { published: s.published, received: s.received, resyncs: s.resyncs, failures: s.failures };
     });
+  }
+  const live = sources.live;
+  if (live) {
+    metrics.gauge('beesang_live_connections', 'Open live streams (GET /api/live) on this instance', () => live.stats().connections);
+    metrics.gauge('beesang_live_members', 'Members with at least one open live stream on this instance', () => live.stats().members);
+    metrics.gauge(
+      'beesang_live_events',
+      'Live frames since start: written, streams dropped as too slow, evicted past the limit, resyncs',
+      () => {
+        const s = live.stats();
+        return { delivered: s.delivered, dropped: s.dropped, evicted: s.evicted, resyncs: s.resyncs };
+      },
+    );
   }
   const pool = sources.dbPool;
   if (pool) metrics.gauge('beesang_db_pool_connections', 'PostgreSQL pool connections', () => ({ ...pool() }), 'state');

@@ -58,6 +58,41 @@ export const OPERATIONS: Readonly<Record<string, OperationInfo>> = {
   'GET /api/v2/opinion/all/company/{companyIdx}': op('listCompanyOpinions', 'optional'),
   'POST /api/opinion': op('createOpinion', 'member'),
   'DELETE /api/opinion/{opinionIdx}': op('deleteOpinion', 'member'),
+
+  // deals and conversations (issue 22)
+  'POST /api/deals': op('offerDeal', 'member'),
+  'POST /api/deals/{dealId}/accept': op('acceptDeal', 'member'),
+  'POST /api/deals/{dealId}/decline': op('declineDeal', 'member'),
+  'POST /api/deals/{dealId}/counter': op('counterDeal', 'member'),
+  'POST /api/deals/{dealId}/withdraw': op('withdrawDeal', 'member'),
+  'POST /api/deals/{dealId}/confirm': op('confirmDeal', 'member'),
+  'POST /api/deals/{dealId}/cancel': op('cancelDeal', 'member'),
+  'POST /api/deals/{dealId}/review': op('reviewDeal', 'member'),
+  'GET /api/conversations': op('listConversations', 'member'),
+  'GET /api/conversations/unread': op('getUnreadMessageCount', 'member'),
+  'GET /api/conversations/{id}': op('getConversation', 'member'),
+  'GET /api/conversations/{id}/messages': op('listConversationMessages', 'member'),
+  'POST /api/conversations/{id}/messages': op('sendMessage', 'member'),
+  'POST /api/conversations/{id}/read': op('markConversationRead', 'member'),
+  'POST /api/conversations/{id}/block': op('blockConversationMember', 'member'),
+  'DELETE /api/conversations/{id}/block': op('unblockConversationMember', 'member'),
+  'POST /api/conversations/{id}/report': op('reportConversation', 'member'),
+  'GET /api/members/{userIdx}': op('getMemberPage', 'optional'),
+
+  // notifications (issue 23)
+  'GET /api/notifications': op('listNotifications', 'member'),
+  'GET /api/notifications/unread': op('getUnreadNotificationCount', 'member'),
+  'POST /api/notifications/read': op('markNotificationsRead', 'member'),
+  'DELETE /api/notifications/{id}': op('deleteNotification', 'member'),
+  'GET /api/notifications/settings': op('getNotificationSettings', 'member'),
+  'PUT /api/notifications/settings': op('updateNotificationSettings', 'member'),
+  'GET /api/price-alerts': op('listPriceAlerts', 'member'),
+  'POST /api/price-alerts': op('createPriceAlert', 'member'),
+  'DELETE /api/price-alerts/{id}': op('deletePriceAlert', 'member'),
+  'GET /api/stock/favorite/{id}/alert': op('getFavoriteListingAlert', 'member'),
+  'PUT /api/stock/favorite/{id}/alert': op('updateFavoriteListingAlert', 'member'),
+  'GET /api/admin/campaigns/preview': op('adminPreviewCampaign', 'staff'),
+  'POST /api/admin/campaigns': op('adminSendCampaign', 'staff'),
   'POST /api/accuse/trade/{id}': op('reportTrade', 'member'),
   'POST /api/accuse/opinion/{id}': op('reportOpinion', 'member'),
 
@@ -79,6 +114,8 @@ export const OPERATIONS: Readonly<Record<string, OperationInfo>> = {
   // DEV_CLOCK=1 only (local browser journeys), so the tests' document does not have them.
   'GET /api/dev/clock': op('getDevClock', 'public'),
   'POST /api/dev/clock': op('moveDevClock', 'public'),
+  // DEV_LIVE=1 only (the benchmark's made-up events), so the tests' document does not have it.
+  'POST /api/dev/live': op('sendDevLiveEvents', 'public'),
   'GET /api/user/userPhone/{phone}': op('checkPhoneRegistered', 'public'),
   'GET /api/user/userId/{id}': op('checkUserIdTaken', 'public'),
   'POST /api/auth/sms/sign-in': op('signInWithSms', 'public'),
@@ -96,6 +133,14 @@ export const OPERATIONS: Readonly<Record<string, OperationInfo>> = {
   'POST /api/auth/password/reset': op('resetPassword', 'public'),
   'POST /api/user/find-id': op('findUserId', 'public'),
 
+  // Web Push opt-in (issue 23; decision 0027)
+  'GET /api/push/vapid-public-key': op('getVapidPublicKey', 'public'),
+  'POST /api/push/subscriptions': op('subscribeWebPush', 'member'),
+  'DELETE /api/push/subscriptions': op('unsubscribeWebPush', 'member'),
+
+  // the live channel (Server-Sent Events; decision 0025)
+  'GET /api/live': op('openLiveChannel', 'member'),
+
   // the member's own account
   'GET /api/user/myPage/detail': op('getMyDetail', 'member'),
   'PUT /api/user/myPage': op('updateMyDetail', 'member'),
@@ -105,6 +150,8 @@ export const OPERATIONS: Readonly<Record<string, OperationInfo>> = {
   'POST /api/identity/simulated/complete': op('completeSimulatedIdentityVerification', 'public'),
   'POST /api/identity/verify': op('applyIdentityVerification', 'member'),
   'POST /api/user/expert/proof': op('submitExpertProof', 'member'),
+  // Open before sign-up ends (the expert photo); a member has a larger hourly allowance.
+  'POST /api/upload/image': op('uploadImage', 'optional'),
 
   // operators (issue 11)
   'GET /api/admin/members': op('adminSearchMembers', 'staff'),
@@ -129,6 +176,11 @@ export const OPERATIONS: Readonly<Record<string, OperationInfo>> = {
   'DELETE /api/admin/trade/{tradeIdx}/top-fix': op('adminUnpinTrade', 'staff'),
   'GET /api/admin/price-review': op('adminListPriceReview', 'staff'),
   'POST /api/admin/company/{companyIdx}/price': op('adminSetCompanyPrice', 'staff'),
+  'GET /api/admin/price-entries': op('adminListPriceEntries', 'staff'),
+  'POST /api/admin/price-entries/{entryId}/approve': op('adminApprovePriceEntry', 'staff'),
+  'POST /api/admin/price-entries/{entryId}/reject': op('adminRejectPriceEntry', 'staff'),
+  'GET /api/admin/conversations/{id}': op('adminReadConversation', 'staff'),
+  'GET /api/admin/cautions': op('adminCountCautions', 'staff'),
   'GET /api/admin/companies': op('adminListCompanies', 'staff'),
   'PATCH /api/admin/company/{companyIdx}': op('adminUpdateCompany', 'staff'),
   'POST /api/admin/company/import': op('adminImportCompanies', 'staff'),

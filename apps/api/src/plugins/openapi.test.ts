@@ -1,9 +1,11 @@
-import { ABUSE_LIMITS } from '@beesang/contract';
+import { ABUSE_LIMITS, errorSchema, IMPORT_FILES, UPLOAD_FIELD_NAME } from '@beesang/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.ts';
 import { createMember } from '../test/members.ts';
-import { createTestApp, TEST_NOW, type TestApp } from '../test/test-app.ts';
+import { type Document, type DocumentedOperation, documentedOperations, requestFor } from '../test/openapi-requests.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { finishDocument, securityFor } from './openapi.ts';
+import { answering, hookAnswers } from './openapi-answers.ts';
 import { type Access, deriveOperationId, OPERATIONS, operationKey } from './openapi-operations.ts';
 
 /**
@@ -11,59 +13,18 @@ import { type Access, deriveOperationId, OPERATIONS, operationKey } from './open
  * names every operation, declares only parameters that exist, and points at this site.
  */
 
-interface Schema {
-  type?: string;
-  enum?: unknown[];
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  format?: string;
-  pattern?: string;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: boolean | number;
-  minLength?: number;
-  minItems?: number;
-  items?: Schema;
-  properties?: Record<string, Schema>;
-  required?: string[];
-}
-interface Parameter {
-  name: string;
-  in: string;
-  required?: boolean;
-  schema: Schema;
-}
-interface Operation {
-  operationId?: string;
-  security?: Array<Record<string, string[]>>;
-  parameters?: Parameter[];
-  requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
-  responses: Record<string, unknown>;
-}
-interface Document {
-  servers?: Array<{ url: string }>;
-  security?: unknown;
-  components?: { securitySchemes?: Record<string, Record<string, unknown>> };
-  paths: Record<string, Record<string, Operation>>;
-}
-
 const NO_LIMITS = Object.fromEntries(Object.keys(ABUSE_LIMITS).map((name) => [name, { max: 1_000_000_000, windowMs: 60_000 }]));
-const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
 let t: TestApp;
 let doc: Document;
-let operations: Array<{ method: string; path: string; op: Operation }>;
+let operations: DocumentedOperation[];
 
 beforeAll(async () => {
   t = await createTestApp({ limits: { rules: NO_LIMITS } });
   const res = await t.app.inject('/api/docs/json');
   expect(res.statusCode).toBe(200);
   doc = res.json() as Document;
-  operations = Object.entries(doc.paths).flatMap(([path, item]) =>
-    Object.entries(item)
-      .filter(([method]) => HTTP_METHODS.has(method))
-      .map(([method, op]) => ({ method, path, op })),
-  );
+  operations = documentedOperations(doc);
 });
 afterAll(() => t?.close());
 
@@ -123,6 +84,61 @@ describe('the API document', () => {
     }
   });
 
+  it("documents the image upload the apps use (spec §3) and the console's CSV import as multipart/form-data", () => {
+    const upload = doc.paths['/api/upload/image']?.post;
+    expect(upload?.operationId).toBe('uploadImage');
+    expect(upload?.requestBody?.content['multipart/form-data']?.schema).toMatchObject({
+      type: 'object',
+      properties: { [UPLOAD_FIELD_NAME]: { type: 'string', format: 'binary' } },
+      required: [UPLOAD_FIELD_NAME],
+    });
+    expect(upload?.responses['200']?.content?.['application/json']?.schema).toMatchObject({
+      properties: { result: { properties: { fileUrl: { type: 'string' } }, required: ['fileUrl'] } },
+    });
+    expect(Object.keys(upload?.responses ?? {})).toEqual(expect.arrayContaining(['400', '413', '415', '429', '503']));
+
+    const csv = doc.paths['/api/admin/company/import']?.post?.requestBody?.content['multipart/form-data']?.schema;
+    expect(Object.keys(csv?.properties ?? {}).sort()).toEqual([...IMPORT_FILES].sort());
+    for (const field of IMPORT_FILES) expect(csv?.properties?.[field]).toMatchObject({ type: 'string', format: 'binary' });
+  });
+
+  it('lists the answers each route can give from what it declares, all with the one error body', () => {
+    expect(Object.keys(doc.components?.schemas?.ApiError?.properties ?? {}).sort()).toEqual(Object.keys(errorSchema.shape).sort());
+    expect(doc.components?.schemas?.ApiError?.required).toEqual(['message', 'code']);
+    const statuses = (method: string, path: string) => Object.keys(doc.paths[path]?.[method]?.responses ?? {});
+    // A limit among the route's hooks: 429 with Retry-After.
+    const sell = doc.paths['/api/trade/sell']?.post;
+    expect(sell?.responses['429']?.headers?.['Retry-After']?.schema).toEqual({ type: 'integer', minimum: 1 });
+    // A path naming something: 404. A write: 409, 413, 415 and the Origin check's 403. A guard: 401, 403.
+    expect(statuses('get', '/api/v2/notice/{id}')).toEqual(['200', '400', '404', '503']);
+    expect(statuses('post', '/api/analytics/page-view')).toEqual(['204', '400', '403', '409', '413', '415', '503']);
+    expect(statuses('get', '/api/admin/members')).toEqual(expect.arrayContaining(['401', '403']));
+    expect(doc.paths['/api/auth/social/{provider}/authorize']?.get?.responses['404']?.description).toContain('PROVIDER_NOT_CONFIGURED');
+    const wrong: string[] = [];
+    for (const { method, path, op } of operations) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (Number(status) < 400) continue;
+        if (response.content?.['application/json']?.schema.$ref !== '#/components/schemas/ApiError')
+          wrong.push(`${method} ${path} ${status}`);
+        if (response.description === 'Default Response') wrong.push(`${method} ${path} ${status}: no description`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('derives 429 from a hook marked as answering it, wherever the route puts the hook', () => {
+    const limit = answering(async () => {}, 429);
+    expect(hookAnswers({ preHandler: [async () => {}, limit] })).toEqual([429]);
+    expect(hookAnswers({ onRequest: limit })).toEqual([429]);
+    expect(hookAnswers({ preValidation: [async () => {}] })).toEqual([]);
+    const finished = finishDocument({
+      paths: { '/api/trade/sell': { post: { 'x-beesang-hook-answers': [429], responses: { '200': { description: 'ok' } } } } },
+    }) as unknown as Document;
+    const op = finished.paths['/api/trade/sell']!.post!;
+    expect(op.responses['429']?.headers).toHaveProperty('Retry-After');
+    expect(op).not.toHaveProperty('x-beesang-hook-answers');
+  });
+
   it('documents a route nobody classified as member-only, under an id made from its method and path', () => {
     const finished = finishDocument({ paths: { '/api/v2/brand/new/{companyIdx}': { post: { responses: {} } } } }) as unknown as Document;
     const op = finished.paths['/api/v2/brand/new/{companyIdx}']!.post!;
@@ -131,80 +147,6 @@ describe('the API document', () => {
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['401', '403']));
   });
 });
-
-/** A value the schema accepts, for the probe below: the first choice, the smallest number, a known pattern's example. */
-const PATTERN_SAMPLES: Record<string, string> = {
-  '^010\\d{8}$': '01012345678',
-  '^(19|20)\\d{6}$': '19900101',
-  '^[가-힣a-zA-Z]+$': '비상회원',
-  '^\\/.*': '/',
-  '^\\d{4}-\\d{2}-\\d{2}$': '2026-11-20',
-  '^\\d{6}$': '123456',
-};
-
-function sample(schema: Schema, where: string): unknown {
-  if (schema.enum) return schema.enum[0];
-  const choices = schema.anyOf ?? schema.oneOf;
-  if (choices) return sample(choices.find((c) => c.type !== 'null') ?? choices[0]!, where);
-  switch (schema.type) {
-    case 'integer':
-    case 'number': {
-      const low = (schema.minimum ?? 1) + (schema.exclusiveMinimum === true ? 1 : 0);
-      return Math.min(Math.max(low, 1), schema.maximum ?? Number.MAX_SAFE_INTEGER);
-    }
-    case 'boolean':
-      return false;
-    case 'array':
-      return Array.from({ length: schema.minItems ?? 0 }, () => sample(schema.items ?? {}, where));
-    case 'object': {
-      // What is required, or else the first field (a PATCH must change something).
-      const keys = schema.required?.length ? schema.required : Object.keys(schema.properties ?? {}).slice(0, 1);
-      return Object.fromEntries(keys.map((key) => [key, sample(schema.properties?.[key] ?? {}, `${where}.${key}`)]));
-    }
-    case 'string': {
-      if (schema.format === 'date-time') return new Date(Date.parse(TEST_NOW) + 86_400_000).toISOString();
-      if (schema.format === 'uri') return 'https://beesang.example/';
-      if (schema.pattern) {
-        const known = PATTERN_SAMPLES[schema.pattern];
-        if (known === undefined) throw new Error(`${where}: add an example of /${schema.pattern}/ to PATTERN_SAMPLES`);
-        return known;
-      }
-      return '비상'.repeat(Math.max(1, Math.ceil((schema.minLength ?? 1) / 2)));
-    }
-    default:
-      return 'x';
-  }
-}
-
-/** Where the schema does not say enough (an e-mail checked by a refinement): values the routes accept. */
-const EMAIL = 'probe@beesang.example';
-const SAMPLES: Record<string, { path?: Record<string, string>; body?: Record<string, unknown> }> = {
-  'GET /api/user/userId/{id}': { path: { id: EMAIL } },
-  'POST /api/auth/sign-up': { body: { userId: EMAIL } },
-  'POST /api/auth/sms/sign-up': { body: { userId: EMAIL } },
-};
-
-/** A request the operation's schemas accept: the guard, not the validation, is what answers. */
-function requestFor(method: string, path: string, op: Operation) {
-  const params = op.parameters ?? [];
-  const given = SAMPLES[operationKey(method, path)] ?? {};
-  const url = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const p = params.find((x) => x.in === 'path' && x.name === name);
-    return encodeURIComponent(String(given.path?.[name] ?? sample(p?.schema ?? {}, `${path} {${name}}`)));
-  });
-  const query = new URLSearchParams(
-    params.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, String(sample(p.schema, `${path} ?${p.name}`))]),
-  );
-  const [type, body] = Object.entries(op.requestBody?.required ? op.requestBody.content : {})[0] ?? [];
-  const payload = body && { ...(sample(body.schema, `${method} ${path} body`) as object), ...given.body };
-  const form = type === 'application/x-www-form-urlencoded';
-  return {
-    method: method.toUpperCase() as 'GET',
-    url: query.size > 0 ? `${url}?${query}` : url,
-    headers: form ? { 'content-type': type } : {},
-    ...(payload && { payload: form ? new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)])).toString() : payload }),
-  };
-}
 
 type Seen = 'open' | 'member' | 'staff' | 'unknown';
 

@@ -1,8 +1,11 @@
-import swagger from '@fastify/swagger';
+import { errorSchema } from '@beesang/contract';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ACCESS_COOKIE } from './auth.ts';
+import { hookAnswers } from './openapi-answers.ts';
 import { type Access, operationInfo } from './openapi-operations.ts';
 
 export interface OpenApiOptions {
@@ -40,30 +43,59 @@ export function securityFor(access: Access): Requirement[] {
 }
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+/** Methods whose requests Fastify reads a body of, whatever the route declares; also what the cookie's Origin check covers. */
+const WITH_BODY = new Set(['post', 'put', 'patch', 'delete']);
 
+/** Where the answers a route's hooks give reach finishDocument: an extension it reads and removes. */
+const HOOK_ANSWERS = 'x-beesang-hook-answers';
+
+type Schema = Record<string, unknown>;
+interface Response {
+  description: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema?: Schema }>;
+}
 interface Operation {
   operationId?: string;
   security?: Requirement[];
-  parameters?: unknown[];
+  parameters?: Array<{ in?: string; name?: string }>;
   requestBody?: { required?: boolean; content?: Record<string, { schema?: { nullable?: boolean } }> };
-  responses?: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
+  responses?: Record<string, Response>;
+  [HOOK_ANSWERS]?: number[];
 }
 
-type Document = { paths?: Record<string, Record<string, unknown> | undefined> } & Record<string, unknown>;
+type Document = {
+  paths?: Record<string, Record<string, unknown> | undefined>;
+  components?: Record<string, Record<string, unknown> | undefined>;
+} & Record<string, unknown>;
 
-/** The error body every 4xx carries (plugins/errors.ts), for the answers the guards give. */
-const errorResponse = (description: string) => ({
-  description,
-  content: {
-    'application/json': {
-      schema: {
-        type: 'object',
-        properties: { message: { type: 'string' }, code: { type: 'string' } },
-        required: ['message', 'code'],
-      },
-    },
-  },
-});
+/** The one error body (plugins/errors.ts), from the contract's schema: components.schemas.ApiError. */
+const API_ERROR = '#/components/schemas/ApiError';
+function apiErrorComponent(): Schema {
+  const { $schema: _, ...schema } = z.toJSONSchema(errorSchema, { target: 'openapi-3.0', io: 'output' }) as Schema;
+  return schema;
+}
+
+const RETRY_AFTER = {
+  'Retry-After': { description: '다시 시도해도 되는 때까지의 초', schema: { type: 'integer', minimum: 1 } },
+};
+
+/** What each error status means when the route does not say more. */
+const GENERIC: Record<string, string> = {
+  '400':
+    '입력값이 올바르지 않습니다: 경로·쿼리·본문이 규칙에 맞지 않거나 (fields에 항목별 이유), 쓸 수 없는 문자 (NUL, 짝 없는 서로게이트, UTF-8이 아닌 바이트: BAD_TEXT)가 들어 있습니다.',
+  '401': '인증에 실패했습니다. 응답의 message를 보여 주세요.',
+  '403': '이 요청을 할 수 없습니다. 응답의 code와 message를 보세요.',
+  '404': '대상을 찾을 수 없습니다 (NOT_FOUND).',
+  '409': '지금 상태와 맞지 않거나, 같은 내용을 방금 다른 요청이 먼저 처리했습니다. 새로 읽은 뒤 다시 시도하세요.',
+  '410': '유효 시간이 지났습니다. 처음부터 다시 시도하세요.',
+  '413': '요청 본문이나 파일이 너무 큽니다.',
+  '415': '지원하지 않는 Content-Type입니다. 본문은 application/json 형식입니다.',
+  '422': '같은 Idempotency-Key를 다른 내용에 썼습니다.',
+  '429': '요청이 너무 많습니다. Retry-After 초 뒤에 다시 시도하세요.',
+  '502': '바깥 서비스 (SMS, 본인인증, 소셜 로그인)에 연결하지 못했습니다. 잠시 후 다시 시도하세요.',
+  '503': '서버가 종료·점검 중이거나 저장소를 쓸 수 없습니다. Retry-After 초 뒤에 다시 시도하세요.',
+};
 
 /** What a generated client must not be told: a body it has to send that may be left out, content on a 204 or a redirect. */
 function correctShapes(operation: Operation) {
@@ -75,11 +107,73 @@ function correctShapes(operation: Operation) {
 }
 
 /**
- * Names every operation and says how to call it (plugins/openapi-operations.ts), and documents the
- * answers every route gives without declaring them: 400 for input its schemas refuse, 401 and 403
- * from the member and staff guards.
+ * The error answers an operation can give from what its route declares, each with why: a bad query
+ * string or URL on any route (400); the member and staff guards (401, 403); a path naming something
+ * (404); any write, whose body Fastify reads (413, 415), which a racing request can beat to a unique
+ * index (409) and which the cookie's Origin check covers (403); a limit among the route's hooks or
+ * declared (429, with Retry-After); and a draining instance (503).
+ */
+function derivedErrors(method: string, path: string, access: Access, operation: Operation): Record<string, string> {
+  const errors: Record<string, string> = { '400': GENERIC['400'] as string };
+  const forbidden: string[] = [];
+  if (access === 'member' || access === 'staff') {
+    errors['401'] = '로그인이 필요합니다 (토큰이 없거나 만료됨). 응답의 message를 보여 주세요.';
+    if (access === 'staff') forbidden.push('이 작업을 할 운영 권한이 없음 (STAFF_ONLY)');
+    forbidden.push('이용이 정지된 회원 (SUSPENDED)');
+  }
+  if (path.includes('{')) {
+    const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).join(', ');
+    errors['404'] = `${names}에 해당하는 대상이 없습니다 (NOT_FOUND).`;
+  }
+  if (WITH_BODY.has(method)) {
+    forbidden.push('다른 사이트에서 쿠키로 보낸 쓰기 요청 (FORBIDDEN_ORIGIN)');
+    errors['409'] = GENERIC['409'] as string;
+    errors['413'] = GENERIC['413'] as string;
+    const types = Object.keys(operation.requestBody?.content ?? {});
+    errors['415'] =
+      types.length > 0 ? `지원하지 않는 Content-Type입니다. 이 요청의 본문은 ${types.join(', ')} 형식입니다.` : (GENERIC['415'] as string);
+  }
+  // A route that also refuses on its own (SUSPENDED at sign-in, SELF_REPORT) declares 403.
+  if (forbidden.length > 0 && operation.responses?.['403'])
+    forbidden.push('그 밖에 이 작업을 할 수 없는 경우 (응답의 code와 message 참고)');
+  if (forbidden.length > 0) errors['403'] = `이 요청을 할 수 없습니다:\n${forbidden.map((reason) => `- ${reason}`).join('\n')}`;
+  if (operation[HOOK_ANSWERS]?.includes(429) || operation.responses?.['429']) errors['429'] = GENERIC['429'] as string;
+  errors['503'] = GENERIC['503'] as string;
+  return errors;
+}
+
+/** Whether a declared answer's schema is the error body (or none), so that it may point at ApiError. */
+function isErrorBody(response: Response): boolean {
+  const schemas = Object.values(response.content ?? {}).map((c) => c.schema);
+  const allowed = new Set(['message', 'code', 'fields', 'name']);
+  return schemas.every((s) => !s || Object.keys((s.properties as object | undefined) ?? {}).every((k) => allowed.has(k)));
+}
+
+/** Every error answer, declared or derived, with its reason and the shared body (and Retry-After where it applies). */
+function documentErrors(operation: Operation, derived: Record<string, string>) {
+  operation.responses ??= {};
+  const responses = operation.responses;
+  const statuses = new Set([...Object.keys(responses).filter((s) => Number(s) >= 400), ...Object.keys(derived)]);
+  for (const status of [...statuses].sort()) {
+    const declared = responses[status];
+    if (declared && !isErrorBody(declared)) continue;
+    const own = declared?.description && declared.description !== 'Default Response' ? declared.description : undefined;
+    responses[status] = {
+      description: own ?? derived[status] ?? GENERIC[status] ?? '오류',
+      ...((status === '429' || status === '503') && { headers: RETRY_AFTER }),
+      content: { 'application/json': { schema: { $ref: API_ERROR } } },
+    };
+  }
+  // Success first, then the errors in order: what a reader (and a diff) expects.
+  operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * Names every operation and says how to call it (plugins/openapi-operations.ts), and documents every
+ * answer each route can give from what it declares (derivedErrors), all with the one error body.
  */
 export function finishDocument<T extends Document>(document: T): T {
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, ApiError: apiErrorComponent() } };
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, value] of Object.entries(item ?? {})) {
       if (!METHODS.has(method)) continue;
@@ -88,20 +182,30 @@ export function finishDocument<T extends Document>(document: T): T {
       operation.operationId = id;
       operation.security = securityFor(access);
       correctShapes(operation);
-      operation.responses ??= {};
-      const responses = operation.responses;
-      if (operation.parameters?.length || operation.requestBody)
-        responses['400'] ??= errorResponse('입력값이 올바르지 않습니다 (fields에 항목별 이유).');
-      if (access === 'member' || access === 'staff') {
-        responses['401'] ??= errorResponse('로그인이 필요합니다 (토큰이 없거나 만료됨). 응답의 message를 보여 주세요.');
-        responses['403'] ??= errorResponse(
-          access === 'staff' ? '이 작업을 할 운영 권한이 없거나, 이용이 정지된 회원입니다.' : '이용이 정지된 회원입니다 (SUSPENDED).',
-        );
-      }
+      documentErrors(operation, derivedErrors(method, path, access, operation));
+      delete operation[HOOK_ANSWERS];
     }
   }
   return document;
 }
+
+/**
+ * What the document learns from the route itself besides its schemas: the multipart body it reads
+ * on its own (config.multipart) and the answers its hooks give (plugins/openapi-answers.ts).
+ */
+const transform: SwaggerTransform = (input) => {
+  const out = jsonSchemaTransform(input);
+  const schema = (out.schema ?? {}) as Schema;
+  if (schema.hide) return out;
+  const form = input.route.config?.multipart;
+  if (form) {
+    schema.body = (jsonSchemaTransform({ ...input, schema: { body: form } }).schema as Schema).body;
+    schema.consumes = ['multipart/form-data'];
+  }
+  const answers = hookAnswers(input.route);
+  if (answers.length > 0) schema[HOOK_ANSWERS] = answers;
+  return { ...out, schema };
+};
 
 /**
  * OpenAPI document from the same Zod schemas that validate requests, browsable at /api/docs, with
@@ -129,7 +233,7 @@ export async function registerOpenApi(app: FastifyInstance, options: OpenApiOpti
     },
     // Paths stay as the routes declare them, whatever path the server URL has.
     stripBasePath: false,
-    transform: jsonSchemaTransform,
+    transform,
     transformObject: (object) =>
       'openapiObject' in object ? (finishDocument(object.openapiObject as Document) as typeof object.openapiObject) : object.swaggerObject,
   });

@@ -145,7 +145,13 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     preCompressed: true,
     globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders(res, path) {
-      res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      // The service worker is checked for a new version on every visit: no cache in between may hold an old one.
+      const cache = path.includes('/assets/')
+        ? 'public, max-age=31536000, immutable'
+        : /\/sw\.js(\.br|\.gz)?$/.test(path)
+          ? 'no-cache'
+          : 'public, max-age=3600';
+      res.header('cache-control', cache);
       res.header('x-content-type-options', 'nosniff');
     },
   });

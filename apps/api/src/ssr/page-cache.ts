@@ -10,10 +10,12 @@ export const PAGE_TAGS = {
   company: (id: number | string) => `company:${id}`,
   /** Notices, events, news and market reports, on their pages and on the home page. */
   content: 'content',
+  /** A member's public page (issue 22): their reviews, confirmed trades and listings. */
+  member: (id: number | string) => `member:${id}`,
 } as const;
 
 /** Published after an editor's committed change to notices, events, news or market reports (key: the kind). */
-export const CONTENT_TOPIC = 'content';
+export const CONTENT_TOPIC = TOPICS.content;
 
 /** A rendered page as every visitor gets it: never a Set-Cookie among its headers. */
 export interface CachedPage {
@@ -140,6 +142,7 @@ export function createPageCache(options: PageCacheOptions) {
         bus.subscribe(TOPICS.company, companyChanged),
         bus.subscribe(TOPICS.listings, companyChanged),
         bus.subscribe(CONTENT_TOPIC, () => invalidate(PAGE_TAGS.content)),
+        bus.subscribe(TOPICS.member, (key) => (key === undefined ? invalidate() : invalidate(PAGE_TAGS.member(key)))),
       ];
       return () => {
         for (const stop of stops) stop();

@@ -15,6 +15,7 @@ let member: TestMember;
 let operator: TestMember;
 let suspended: TestMember;
 let companyId: number;
+let conversationId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -27,7 +28,7 @@ beforeAll(async () => {
   // The member's star on the profile and "mine" on their listing depend on who reads.
   const favourite = await t.app.inject({ method: 'POST', url: `/api/stock/add/favorite/stock/${companyId}`, headers: member.headers });
   expect(favourite.statusCode).toBe(200);
-  await t.db
+  const listing = await t.db
     .insertInto('trades')
     .values({
       company_id: companyId,
@@ -39,7 +40,25 @@ beforeAll(async () => {
       price_negotiable: false,
       expires_at: new Date(new Date(TEST_NOW).getTime() + 30 * 86_400_000),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // A conversation about it, with a caution, that its owner reported (the console reads it).
+  const buyer = await createMember(t, { nickname: '읽기매수인' });
+  const offer = await t.app.inject({
+    method: 'POST',
+    url: '/api/deals',
+    payload: { tradeIdx: Number(listing.id), stockCount: 100, stockPerPrice: 10_000, message: '연락 주세요 010-1234-5678' },
+    headers: buyer.headers,
+  });
+  expect(offer.statusCode, offer.body).toBe(200);
+  conversationId = (offer.json() as { result: { conversationId: number } }).result.conversationId;
+  const report = await t.app.inject({
+    method: 'POST',
+    url: `/api/conversations/${conversationId}/report`,
+    payload: { reason: 3, detail: '' },
+    headers: member.headers,
+  });
+  expect(report.statusCode, report.body).toBe(200);
 });
 afterAll(async () => {
   await t?.close();
@@ -103,6 +122,8 @@ const cases: Case[] = [
   ],
   ['content (console)', (r) => r.adminContent('notice', { page: 1, size: 20 }), () => '/api/admin/content/notice?page=1&size=20'],
   ['companies (console)', (r) => r.adminCompanies({ query: '', page: 1, size: 20 }), () => '/api/admin/companies?page=1&size=20'],
+  ['reported conversation (console)', (r) => r.adminConversation(conversationId), () => `/api/admin/conversations/${conversationId}`],
+  ['caution count (console)', (r) => r.adminCautions(), () => '/api/admin/cautions'],
   [
     'audit log',
     (r) => r.adminAudit({ action: 'content.create', page: 1, size: 50 }),

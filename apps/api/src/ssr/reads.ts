@@ -1,13 +1,17 @@
 import {
   adminAuditEntrySchema,
   adminAuditQuery,
+  adminCautionsSchema,
   adminCompaniesQuery,
   adminCompanyRowSchema,
   adminContentKindParams,
   adminContentRowSchema,
+  adminConversationSchema,
   adminMemberRowSchema,
   adminMembersQuery,
   adminPinnedRowSchema,
+  adminPriceEntriesQuery,
+  adminPriceEntrySchema,
   adminPriceReviewRowSchema,
   adminQueueQuery,
   adminReportsQuery,
@@ -19,18 +23,28 @@ import {
   companyInfoSchema,
   contentDetailSchema,
   contentSummarySchema,
+  conversationDetailSchema,
+  conversationListSchema,
   envelope,
   idParam,
+  memberPageSchema,
+  messageSchema,
+  messagesQuery,
+  notificationListSchema,
+  notificationSettingsSchema,
   pagedEnvelope,
   pagingQuery,
+  priceAlertSchema,
   type RankingPeriod,
   rankingParams,
   type StaffArea,
+  type StaffRole,
   stockListQuery,
   stockProfileSchema,
   stockSummarySchema,
   tradeListQuery,
   tradeSchema,
+  unreadSchema,
   userDetailSchema,
 } from '@beesang/contract';
 import { z } from 'zod';
@@ -39,9 +53,12 @@ import { type AuthService, activeMember } from '../modules/auth/auth.service.ts'
 import type { SocialService } from '../modules/auth/social/social.service.ts';
 import type { UserRow } from '../modules/auth/users.repository.ts';
 import type { ContentService } from '../modules/content/content.service.ts';
+import type { DealModule } from '../modules/deal/deal.module.ts';
 import { expertQueueSchema } from '../modules/expert/admin-expert.routes.ts';
 import type { ExpertService } from '../modules/expert/expert.service.ts';
 import type { FavoriteService } from '../modules/favorite/favorite.service.ts';
+import type { NotificationModule } from '../modules/notification/notification.module.ts';
+import type { AdminConversationsService } from '../modules/staff/admin-conversations.service.ts';
 import { proofQueueSchema, reportQueueSchema, reviewQueueSchema } from '../modules/staff/admin-market.routes.ts';
 import type { AdminMarketService } from '../modules/staff/admin-market.service.ts';
 import type { AdminMembersService } from '../modules/staff/admin-members.service.ts';
@@ -62,9 +79,12 @@ export interface SsrReadServices {
   contents: ContentService;
   social: SocialService;
   market: AdminMarketService;
+  adminConversations: AdminConversationsService;
   admin: AdminMembersService;
   companies: CompanyAdminService;
   experts: ExpertService;
+  deals: DealModule;
+  notify: NotificationModule;
 }
 
 /** Who a page is rendered for: the access token the request carries, and its client address (access log). */
@@ -111,11 +131,22 @@ function shapers() {
     proofs: shaper(envelope(proofQueueSchema)),
     experts: shaper(envelope(expertQueueSchema)),
     priceReview: shaper(pagedEnvelope(adminPriceReviewRowSchema)),
+    priceEntries: shaper(pagedEnvelope(adminPriceEntrySchema)),
     pins: shaper(pagedEnvelope(adminPinnedRowSchema)),
     members: shaper(pagedEnvelope(adminMemberRowSchema)),
     adminContent: shaper(pagedEnvelope(adminContentRowSchema)),
     companies: shaper(pagedEnvelope(adminCompanyRowSchema)),
     audit: shaper(pagedEnvelope(adminAuditEntrySchema)),
+    adminConversation: shaper(envelope(adminConversationSchema)),
+    cautions: shaper(envelope(adminCautionsSchema)),
+    conversations: shaper(envelope(conversationListSchema)),
+    conversation: shaper(envelope(conversationDetailSchema)),
+    messages: shaper(envelope(z.object({ data: z.array(messageSchema) }))),
+    unread: shaper(envelope(unreadSchema)),
+    memberPage: shaper(envelope(memberPageSchema)),
+    notifications: shaper(envelope(notificationListSchema)),
+    notificationSettings: shaper(envelope(notificationSettingsSchema)),
+    priceAlerts: shaper(envelope(z.object({ data: z.array(priceAlertSchema) }))),
   };
 }
 
@@ -191,6 +222,43 @@ export function createSsrReads(s: SsrReadServices) {
         return as.names(s.social.configured());
       },
 
+      async conversations(query: z.input<typeof pagingQuery>) {
+        const q = parse(pagingQuery, query);
+        return as.conversations(await s.deals.conversations.list(await member(), q.page, q.size));
+      },
+      async conversation(id: number) {
+        return as.conversation(await s.deals.conversations.detail(await member(), parse(idParam, id)));
+      },
+      async conversationMessages(id: number, after = 0) {
+        const q = parse(messagesQuery, { after });
+        return as.messages(await s.deals.conversations.messages(await member(), parse(idParam, id), q.after));
+      },
+      async unreadMessages() {
+        return as.unread(await s.deals.conversations.unread(await member()));
+      },
+      async memberPage(userIdx: number) {
+        const id = parse(idParam, userIdx);
+        // A member's page changes with their reviews and trades, and with the listings on it.
+        tags.add(PAGE_TAGS.member(id));
+        tags.add(PAGE_TAGS.market);
+        return as.memberPage(await s.deals.reviews.page(id, await viewerId()));
+      },
+
+      async notifications(query: z.input<typeof pagingQuery>) {
+        const q = parse(pagingQuery, query);
+        return as.notifications(await s.notify.notifications.list((await member()).id, q.page, q.size));
+      },
+      async unreadNotifications() {
+        return as.unread(await s.notify.notifications.unread((await member()).id));
+      },
+      async notificationSettings() {
+        return as.notificationSettings(await s.notify.settings.get((await member()).id));
+      },
+      async priceAlerts(companyIdx?: number) {
+        const companyId = companyIdx === undefined ? undefined : parse(idParam, companyIdx);
+        return as.priceAlerts(await s.notify.alerts.list((await member()).id, companyId));
+      },
+
       async me() {
         return as.me(s.auth.detail(await member()));
       },
@@ -209,6 +277,18 @@ export function createSsrReads(s: SsrReadServices) {
         await staff('reports');
         return as.reports(await s.market.reports(q.status === 'OPEN', q.type, q.page, q.size));
       },
+      /** Each call is a reading, audited like the route's: a page renders one per visit. */
+      async adminConversation(id: number) {
+        const conversationId = parse(idParam, id);
+        const actor = await staff('reports');
+        return as.adminConversation(
+          await s.adminConversations.read({ id: actor.id, role: actor.staff_role as StaffRole, ip: requester.ip }, conversationId),
+        );
+      },
+      async adminCautions() {
+        await staff('reports');
+        return as.cautions(await s.adminConversations.cautions());
+      },
       async adminReview(query: z.input<typeof adminQueueQuery>) {
         const q = parse(adminQueueQuery, query);
         await staff('reports');
@@ -222,12 +302,17 @@ export function createSsrReads(s: SsrReadServices) {
       async adminExperts(query: z.input<typeof adminQueueQuery>) {
         const q = parse(adminQueueQuery, query);
         const actor = await staff('experts');
-        return as.experts(await s.experts.queue({ id: actor.id, ip: requester.ip }, q.page, q.size));
+        return as.experts(await s.experts.queue({ id: actor.id, role: actor.staff_role as StaffRole, ip: requester.ip }, q.page, q.size));
       },
       async adminPriceReview(query: z.input<typeof adminQueueQuery>) {
         const q = parse(adminQueueQuery, query);
         await staff('prices');
         return as.priceReview(await s.market.priceReview(q.page, q.size));
+      },
+      async adminPriceEntries(query: z.input<typeof adminPriceEntriesQuery>) {
+        const q = parse(adminPriceEntriesQuery, query);
+        await staff('prices');
+        return as.priceEntries(await s.market.priceEntries(q.status, q.page, q.size));
       },
       async adminPins(query: z.input<typeof adminQueueQuery>) {
         const q = parse(adminQueueQuery, query);
@@ -237,7 +322,9 @@ export function createSsrReads(s: SsrReadServices) {
       async adminMembers(query: z.input<typeof adminMembersQuery>) {
         const q = parse(adminMembersQuery, query);
         const actor = await staff('members');
-        return as.members(await s.admin.search({ id: actor.id, ip: requester.ip }, q.query, q.page, q.size));
+        return as.members(
+          await s.admin.search({ id: actor.id, role: actor.staff_role as StaffRole, ip: requester.ip }, q.query, q.page, q.size),
+        );
       },
       async adminContent(kind: ContentKind, query: z.input<typeof adminQueueQuery>) {
         const k = contentKind(kind);

@@ -135,6 +135,46 @@ describe("a member's page", () => {
   });
 });
 
+describe("members' pages interleaved under load (issue 24)", () => {
+  it('each of two members, their pages asked for in turn and at once on two instances, sees their own nickname and stars, never the other’s', async () => {
+    const starry = await createMember(t, { nickname: '별을단회원' });
+    const plain = await createMember(t, { nickname: '별없는회원' });
+    const ids = (await t.db.selectFrom('companies').select('id').orderBy('id').limit(3).execute()).map((r) => r.id);
+    for (const id of ids) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/stock/add/favorite/stock/${id}`, headers: starry.headers });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // Both members' sessions and favourites are in both instances' views before the load.
+    const who = [
+      { member: starry, nickname: '별을단회원', other: '별없는회원', starred: true },
+      { member: plain, nickname: '별없는회원', other: '별을단회원', starred: false },
+    ];
+    const requests = Array.from({ length: 60 }, (_, i) => {
+      const w = who[i % 2] as (typeof who)[number];
+      const app = i % 4 < 2 ? t.app : other.app;
+      const url = i % 3 === 0 ? '/' : `/stock/${ids[i % ids.length]}`;
+      return { w, url, res: get(app, url, { cookie: `ACCESS_TOKEN=${w.member.accessToken}`, 'accept-encoding': 'gzip' }) };
+    });
+    for (const { w, url, res } of requests) {
+      const answer = await res;
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['x-page-cache']).toBe('bypass');
+      const page = html(answer);
+      expect(page, `${w.nickname} on ${url}`).toContain(w.nickname);
+      expect(page, `${w.nickname} on ${url}`).not.toContain(w.other);
+      if (url.startsWith('/stock/')) {
+        expect(page).toContain(w.starred ? 'aria-label="관심 종목에서 삭제"' : 'aria-label="관심 종목에 추가"');
+        expect(page).not.toContain(w.starred ? 'aria-label="관심 종목에 추가"' : 'aria-label="관심 종목에서 삭제"');
+      }
+    }
+    // A favourite taken away on one instance is gone from the member's next page on the other.
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/stock/delete/favorite/stock/${ids[0]}`, headers: starry.headers });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const after = html(await get(other.app, `/stock/${ids[0]}`, { cookie: `ACCESS_TOKEN=${starry.accessToken}` }));
+    expect(after).toContain('aria-label="관심 종목에 추가"');
+  });
+});
+
 describe('writes drop the pages they change, on every instance', () => {
   it('a new listing shows on the stock page at once, here and on another instance', async () => {
     for (const app of [t.app, other.app]) {

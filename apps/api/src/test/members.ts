@@ -36,6 +36,8 @@ export async function createMember(
       office_name: null,
       office_dept: null,
       introduction: null,
+      // A verified member went through 본인확인: one person, one DI (the price rule tells people apart by it).
+      di_hash: (opts.level ?? UserLevel.REGULAR) >= UserLevel.REGULAR ? `test-di-${sequence}-${Math.random().toString(36).slice(2)}` : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

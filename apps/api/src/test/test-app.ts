@@ -6,17 +6,24 @@ import { type Db, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
 import { fixedClock } from '../lib/clock.ts';
+import type { DomainEventBus } from '../lib/domain-events.ts';
 import type { InvalidationBus } from '../lib/invalidation.ts';
+import type { JobQueue } from '../lib/job-queue.ts';
 import type { AnalyticsService } from '../modules/analytics/analytics.service.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import type { SanctionService } from '../modules/auth/sanction.service.ts';
 import type { ContentService } from '../modules/content/content.service.ts';
+import type { DealModule } from '../modules/deal/deal.module.ts';
 import type { FavoriteService } from '../modules/favorite/favorite.service.ts';
+import type { LiveHub } from '../modules/live/live.service.ts';
+import type { NotificationModule } from '../modules/notification/notification.module.ts';
+import type { PushModule } from '../modules/notification/push/push.module.ts';
 import type { OpinionService } from '../modules/opinion/opinion.service.ts';
 import type { StockService } from '../modules/stock/stock.service.ts';
 import type { TradeService } from '../modules/trade/trade.service.ts';
 import type { Metrics } from '../plugins/metrics.ts';
 import type { SsrReadsFor } from '../ssr/reads.ts';
+import { announceDirectWrites } from './direct-writes.ts';
 
 /** The instant every test sees as "now": a Friday, 14:00 in Seoul. Seed and clock agree on it. */
 export const TEST_NOW = '2026-11-20T05:00:00.000Z';
@@ -44,6 +51,8 @@ export interface TestAppOptions {
   limits?: BuildAppOptions['limits'];
   /** Serve the web app (config.webBuildDir must hold a build); off by default. */
   web?: boolean;
+  /** The live channel's timings and limit (heartbeat, session check), shortened for a test. */
+  live?: BuildAppOptions['live'];
 }
 
 /**
@@ -66,9 +75,15 @@ type BuiltApp = Awaited<ReturnType<typeof buildApp>> & {
     favorites: FavoriteService;
     opinions: OpinionService;
     sanctions: SanctionService;
+    deals: DealModule;
     bus: InvalidationBus;
+    live: LiveHub;
     metrics: Metrics;
     ssrReads: SsrReadsFor;
+    push: PushModule;
+    notify: NotificationModule;
+    jobs: JobQueue;
+    events: DomainEventBus;
   };
 };
 
@@ -132,14 +147,17 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     databaseUrl: scratch?.url,
     ...opts.config,
   };
+  const jobQueue = handle.embedded ? { pglite: handle.embedded } : undefined;
   const app = (await buildApp({
     config: appConfig,
     db,
     clock,
+    ...(jobQueue && { jobQueue }),
     smsGateway: opts.smsGateway,
     smsLimits: opts.smsLimits,
     socialProviders: opts.socialProviders,
     limits: opts.limits,
+    live: opts.live,
     web: opts.web ?? false,
     logger: Boolean(opts.logLines),
     logStream: opts.logLines && { write: (line: string) => void opts.logLines?.push(line) },
@@ -149,7 +167,10 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   let closed = false;
   return {
     app,
-    db,
+    /** The database for the test's own reads and writes: a direct write to a member's row announces itself (test/direct-writes.ts). */
+    db: db.withPlugin(announceDirectWrites((topic) => app.services.bus.publish(topic))),
+    /** The database as the app has it (a second instance on PGlite shares it). */
+    appDb: db,
     clock,
     kind: handle.kind,
     /** The scratch PostgreSQL database's URL (undefined on PGlite), for a second instance. */
@@ -161,6 +182,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
       smsLimits: opts.smsLimits,
       socialProviders: opts.socialProviders,
       limits: opts.limits,
+      live: opts.live,
+      ...(jobQueue && { jobQueue }),
     },
     async close() {
       if (closed) return;
@@ -184,7 +207,7 @@ export async function secondInstance(t: TestApp, extra: Partial<BuildAppOptions>
   const handle = t.databaseUrl ? await openDatabase({ databaseUrl: t.databaseUrl }) : undefined;
   const app = (await buildApp({
     ...t.buildOptions,
-    db: handle?.db ?? t.db,
+    db: handle?.db ?? t.appDb,
     clock: t.clock,
     web: false,
     logger: false,

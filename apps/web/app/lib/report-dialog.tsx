@@ -1,4 +1,12 @@
-import { messages, REPORT_DETAIL_MAX, type ReportReason, reportReasonText, communityMessages as t, tradeMessages } from '@beesang/contract';
+import {
+  dealMessages,
+  messages,
+  REPORT_DETAIL_MAX,
+  type ReportReason,
+  reportReasonText,
+  communityMessages as t,
+  tradeMessages,
+} from '@beesang/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../components/ui/button';
 import { Modal } from '../components/ui/modal';
@@ -8,14 +16,22 @@ import { useNotify } from './notify';
 import { useSession } from './session';
 
 export interface ReportTarget {
-  kind: 'trade' | 'opinion';
+  kind: 'trade' | 'opinion' | 'conversation';
   id: number;
 }
 
-export const reportPath = (target: ReportTarget) => `/api/accuse/${target.kind}/${target.id}`;
+/** A conversation (issue 22) is reported under its own path, with the listing report's body. */
+export const reportPath = (target: ReportTarget) =>
+  target.kind === 'conversation' ? `/api/conversations/${target.id}/report` : `/api/accuse/${target.kind}/${target.id}`;
+
+const TITLE: Record<ReportTarget['kind'], string> = {
+  trade: t.reportTradeTitle,
+  opinion: t.reportOpinionTitle,
+  conversation: '대화 신고',
+};
 
 /**
- * Report (신고) of a listing or an opinion: one reason of the spec's enum, an optional detail of at
+ * Report (신고) of a listing, an opinion or a conversation: one reason of the spec's enum, an optional detail of at
  * most 500 characters, POST /api/accuse/{kind}/{id}. A visitor gets the login dialog instead. What
  * was typed stays when sending fails; a repeated send of the same content reuses its
  * Idempotency-Key, so a retry after a lost answer cannot file the report twice.
@@ -65,7 +81,7 @@ export function ReportDialog(props: { open: boolean; target: ReportTarget | null
         headers: { 'Idempotency-Key': key.current },
         body: JSON.stringify({ reason, detail: detail.trim() }),
       });
-      notify('success', t.reportDoneTitle, tradeMessages.reportDone);
+      notify('success', t.reportDoneTitle, target.kind === 'conversation' ? dealMessages.conversationReported : tradeMessages.reportDone);
       onReported?.();
       onClose();
     } catch (error) {
@@ -81,7 +97,7 @@ export function ReportDialog(props: { open: boolean; target: ReportTarget | null
     }
   };
 
-  const title = target.kind === 'trade' ? t.reportTradeTitle : t.reportOpinionTitle;
+  const title = TITLE[target.kind];
   return (
     <Modal open onClose={onClose} title={title} width={420}>
       <form onSubmit={submit} noValidate>

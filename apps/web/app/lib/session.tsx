@@ -26,6 +26,8 @@ interface Session {
    */
   requireVerified(then: () => void): void;
   identityDialogOpen: boolean;
+  /** The server refused for want of identity verification (a level changed elsewhere): say so the same way. */
+  openIdentityDialog(): void;
   closeIdentityDialog(): void;
   /** Stores the member after a sign-in or sign-up and closes the login dialog (spec §4 Session). */
   signIn(user: SessionUser): void;
@@ -130,6 +132,7 @@ export function SessionProvider({
         else then();
       },
       identityDialogOpen,
+      openIdentityDialog: () => setIdentityDialogOpen(true),
       closeIdentityDialog: () => setIdentityDialogOpen(false),
       signIn,
       logout,

@@ -1,16 +1,20 @@
 import type {
   AdminAuditEntry,
+  AdminCautions,
   AdminCompanyRow,
   AdminContentRow,
+  AdminConversation,
   AdminExpertRow,
   AdminMemberRow,
   AdminPinnedRow,
+  AdminPriceEntry,
   AdminPriceReviewRow,
   AdminReportGroup,
   AdminReviewItem,
   adminAuditQuery,
   adminCompaniesQuery,
   adminMembersQuery,
+  adminPriceEntriesQuery,
   adminQueueQuery,
   adminReportsQuery,
   ChartRange,
@@ -18,8 +22,15 @@ import type {
   ContentDetail,
   ContentKind,
   ContentSummary,
+  ConversationDetail,
+  ConversationSummary,
   chartSchema,
   companyFinancialSchema,
+  MemberPage,
+  Message,
+  Notification,
+  NotificationSettings,
+  PriceAlert,
   RankingPeriod,
   StockProfile,
   StockSummary,
@@ -62,6 +73,8 @@ export interface SsrReads {
   contentDetail(kind: ContentKind, id: number): Promise<ContentDetail>;
   /** GET /api/auth/social/providers */
   socialProviders(): Promise<string[]>;
+  /** GET /api/members/:userIdx (a member's public page; 404 for no such member) */
+  memberPage(userIdx: number): Promise<MemberPage>;
 
   /** GET /api/user/myPage/detail (member only) */
   me(): Promise<UserDetail>;
@@ -69,9 +82,29 @@ export interface SsrReads {
   favorites(page: number, size: number): Promise<Paged<StockSummary>>;
   /** GET /api/trade/my (member only) */
   myTrades(query: z.input<typeof tradeListQuery>): Promise<Paged<Trade>>;
+  /** GET /api/conversations?page&size (member only): newest first, with the unread count over all */
+  conversations(query: { page?: number; size?: number }): Promise<ConversationList>;
+  /** GET /api/conversations/:id (member only; 404 unless the member is one of its two sides) */
+  conversation(id: number): Promise<ConversationDetail>;
+  /** GET /api/conversations/:id/messages?after= (member only): ascending, at most 100 after the id */
+  conversationMessages(id: number, after?: number): Promise<{ data: Message[] }>;
+  /** GET /api/conversations/unread (member only): the header's badge */
+  unreadMessages(): Promise<{ unreadCount: number }>;
+  /** GET /api/notifications?page&size (member only): newest first, with the unread count over all (issue 23) */
+  notifications(query: { page?: number; size?: number }): Promise<NotificationList>;
+  /** GET /api/notifications/unread (member only): the header's bell */
+  unreadNotifications(): Promise<{ unreadCount: number }>;
+  /** GET /api/notifications/settings (member only): per group and channel, and the advertising consents */
+  notificationSettings(): Promise<NotificationSettings>;
+  /** GET /api/price-alerts (member only): every price alert of the member */
+  priceAlerts(): Promise<{ data: PriceAlert[] }>;
 
   /** GET /api/admin/reports (staff: reports) */
   adminReports(query: z.input<typeof adminReportsQuery>): Promise<Queue<AdminReportGroup>>;
+  /** GET /api/admin/conversations/:id (staff: reports; a reported conversation only; every call is an audited reading) */
+  adminConversation(id: number): Promise<AdminConversation>;
+  /** GET /api/admin/cautions (staff: reports) */
+  adminCautions(): Promise<AdminCautions>;
   /** GET /api/admin/review (staff: reports) */
   adminReview(query: z.input<typeof adminQueueQuery>): Promise<Queue<AdminReviewItem>>;
   /** GET /api/admin/proofs (staff: proofs) */
@@ -80,6 +113,8 @@ export interface SsrReads {
   adminExperts(query: z.input<typeof adminQueueQuery>): Promise<Queue<AdminExpertRow>>;
   /** GET /api/admin/price-review (staff: prices) */
   adminPriceReview(query: z.input<typeof adminQueueQuery>): Promise<Paged<AdminPriceReviewRow>>;
+  /** GET /api/admin/price-entries (staff: prices) */
+  adminPriceEntries(query: z.input<typeof adminPriceEntriesQuery>): Promise<Paged<AdminPriceEntry>>;
   /** GET /api/admin/top-fix (staff: topFix) */
   adminPins(query: z.input<typeof adminQueueQuery>): Promise<Paged<AdminPinnedRow>>;
   /** GET /api/admin/members (staff: members; written to the access log like the route) */
@@ -90,6 +125,18 @@ export interface SsrReads {
   adminCompanies(query: z.input<typeof adminCompaniesQuery>): Promise<Paged<AdminCompanyRow>>;
   /** GET /api/admin/audit (staff: audit) */
   adminAudit(query: z.input<typeof adminAuditQuery>): Promise<Paged<AdminAuditEntry>>;
+}
+
+/** The member's conversations, as GET /api/conversations answers. */
+export interface ConversationList {
+  data: ConversationSummary[];
+  total: number;
+  unreadCount: number;
+}
+
+/** The member's notifications, as GET /api/notifications answers (notificationListSchema). */
+export interface NotificationList extends Paged<Notification> {
+  unreadCount: number;
 }
 
 /** One page of a list, as the API answers it. */

@@ -1,5 +1,6 @@
 import { staffMay } from '@beesang/contract';
 import { ListFailed, useReload } from '../components/ui/list-state';
+import { CautionCard } from '../features/admin/conversations/caution-card';
 import { count } from '../features/admin/shared/page-header';
 import { ADMIN_PAGE_SIZE } from '../features/admin/shared/paged';
 import { QueueCard } from '../features/admin/shared/queue-card';
@@ -11,18 +12,20 @@ import type { Route } from './+types/admin-home';
 
 /** The queues' sizes and their oldest waiting item, read with the operator's own session (a queue the role may not see is null). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [reports, flagged, proofs, review, experts] = await Promise.all([
+  const [reports, flagged, proofs, review, experts, entries, cautions] = await Promise.all([
     memberRead(context, request, (reads) => reads.adminReports({ status: 'OPEN', page: 1, size: ADMIN_PAGE_SIZE }), 'reports'),
     memberRead(context, request, (reads) => reads.adminReview({ page: 1, size: 1 }), 'the review queue'),
     memberRead(context, request, (reads) => reads.adminProofs({ page: 1, size: ADMIN_PAGE_SIZE }), 'proofs'),
     memberRead(context, request, (reads) => reads.adminPriceReview({ page: 1, size: 1 }), 'the price review'),
     memberRead(context, request, (reads) => reads.adminExperts({ page: 1, size: 1 }), 'the expert review'),
+    memberRead(context, request, (reads) => reads.adminPriceEntries({ status: 'PENDING', page: 1, size: 1 }), 'the pending prices'),
+    memberRead(context, request, (reads) => reads.adminCautions(), 'the caution count'),
   ]);
-  return { reports, flagged, proofs, review, experts, now: Date.now() };
+  return { reports, flagged, proofs, review, experts, entries, cautions, now: Date.now() };
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { reports, flagged, proofs, review, experts, now } = loaderData;
+  const { reports, flagged, proofs, review, experts, entries, cautions, now } = loaderData;
   const role = useSession().user?.staffRole ?? null;
   const { reload, reloading } = useReload();
   const cards = [
@@ -51,6 +54,12 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       detail: experts ? `가장 오래 기다린 심사: ${waitAge(experts.oldestWaitingSince, now)}` : '심사 목록을 읽지 못했습니다.',
     },
     staffMay(role, 'prices') && {
+      title: '가격 승인 대기',
+      to: '/admin/prices#price-entries-title',
+      count: entries && count(entries.total),
+      detail: entries ? `가장 오래 기다린 가격: ${waitAge(entries.data[0]?.enteredAt ?? null, now)}` : '승인 대기 목록을 읽지 못했습니다.',
+    },
+    staffMay(role, 'prices') && {
       title: '가격 검토 (제외된 체결)',
       to: '/admin/prices',
       count: review && count(review.total),
@@ -61,7 +70,8 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         : '검토 목록을 읽지 못했습니다.',
     },
   ].filter((c) => c !== false);
-  const unread = cards.filter((c) => c.count === null).length;
+  const showCautions = staffMay(role, 'reports');
+  const unread = cards.filter((c) => c.count === null).length + (showCautions && !cautions ? 1 : 0);
 
   return (
     <section aria-labelledby="admin-home-title">
@@ -79,6 +89,11 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
               <QueueCard title={c.title} to={c.to} count={c.count} detail={c.detail} />
             </li>
           ))}
+          {showCautions && (
+            <li>
+              <CautionCard cautions={cautions ?? null} />
+            </li>
+          )}
         </ul>
       )}
       {unread > 0 && (

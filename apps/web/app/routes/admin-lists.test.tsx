@@ -21,6 +21,7 @@ const NOW = Date.parse('2026-11-20T05:00:00.000Z');
 const empty = { data: [], total: 0, page: 1, size: 20 };
 const emptyQueue = { ...empty, oldestWaitingSince: null };
 const noFilters = { staff: '', target: '', action: '', from: '', to: '' };
+const noCautions = { since: '2026-11-13T05:00:00.000Z', total7d: 0, topSenders: [] };
 
 /**
  * Each console list: its page when the loader could not read it (null, as memberRead answers a
@@ -65,7 +66,8 @@ const LISTS: Array<{ path: string; module: RouteModule; data: (list: unknown) =>
   {
     path: '/admin/prices',
     module: AdminPrices,
-    data: (review) => ({ review }),
+    // The pending prices read fine: the failure said is the review's alone.
+    data: (review) => ({ review, entries: empty }),
     failed: '가격 검토 목록을 불러오지 못했습니다.',
     empty: '가격에서 제외된 체결이 없습니다.',
   },
@@ -181,8 +183,26 @@ describe('the console front page', () => {
       user: ADMIN,
       loader: () =>
         reads++ === 0
-          ? { reports: null, flagged: counted, proofs: null, review: { ...empty }, experts: counted, now: NOW }
-          : { reports: counted, flagged: counted, proofs: counted, review: { ...empty }, experts: counted, now: NOW },
+          ? {
+              reports: null,
+              flagged: counted,
+              proofs: null,
+              review: { ...empty },
+              experts: counted,
+              entries: { ...empty },
+              cautions: noCautions,
+              now: NOW,
+            }
+          : {
+              reports: counted,
+              flagged: counted,
+              proofs: counted,
+              review: { ...empty },
+              experts: counted,
+              entries: { ...empty },
+              cautions: noCautions,
+              now: NOW,
+            },
     });
     await settle();
     expect(screen.getAllByText('불러오지 못함')).toHaveLength(2);
@@ -191,6 +211,63 @@ describe('the console front page', () => {
     await settle();
     expect(reads).toBe(2);
     expect(screen.queryByText('불러오지 못함')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the console front page: messages with cautions (issue 22 §4)', () => {
+  const home = (cautions: unknown) => ({
+    reports: emptyQueue,
+    flagged: emptyQueue,
+    proofs: emptyQueue,
+    review: { ...empty },
+    experts: emptyQueue,
+    entries: { ...empty },
+    cautions,
+    now: NOW,
+  });
+
+  it('counts the week’s messages shown with the caution line and names who sent the most, each a way to the member', async () => {
+    fakeApi();
+    renderRoute(await import('./admin-home'), {
+      path: '/admin',
+      user: { ...REGULAR_MEMBER, staffRole: 'MODERATOR' as const },
+      loader: () =>
+        home({
+          since: '2026-11-13T05:00:00.000Z',
+          total7d: 1234,
+          topSenders: [
+            { userIdx: 44, userNickname: '선입금요구', count: 12 },
+            { userIdx: 45, userNickname: '탈퇴한 회원', count: 3 },
+          ],
+        }),
+    });
+    await settle();
+    const card = within(screen.getByTestId('caution-card'));
+    expect(card.getByRole('heading', { name: '주의 표시된 메시지 (최근 7일)' })).toBeTruthy();
+    expect(card.getByText('1,234건')).toBeTruthy();
+    expect(card.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '선입금요구 · 회원번호 4412건',
+      '탈퇴한 회원 · 회원번호 453건',
+    ]);
+    expect(card.getByRole('link', { name: /선입금요구/ }).getAttribute('href')).toBe('/admin/members?query=44');
+  });
+
+  it('a count it could not read says so, and joins the page’s 다시 시도; an EDITOR does not see it', async () => {
+    fakeApi();
+    const view = renderRoute(await import('./admin-home'), { path: '/admin', user: ADMIN, loader: () => home(null) });
+    await settle();
+    expect(within(screen.getByTestId('caution-card')).getByText('불러오지 못함')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('대기열 1곳의 현황을 불러오지 못했습니다.');
+    view.unmount();
+
+    renderRoute(await import('./admin-home'), {
+      path: '/admin',
+      user: { ...REGULAR_MEMBER, staffRole: 'EDITOR' as const },
+      loader: () => home(null),
+    });
+    await settle();
+    expect(screen.queryByTestId('caution-card')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -6,15 +6,17 @@ import type { Route } from './+types/admin-prices';
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const page = pageParam(request.url);
-  return {
-    review: await memberRead(context, request, (reads) => reads.adminPriceReview({ page, size: ADMIN_PAGE_SIZE }), 'the price review'),
-  };
+  const [review, entries] = await Promise.all([
+    memberRead(context, request, (reads) => reads.adminPriceReview({ page, size: ADMIN_PAGE_SIZE }), 'the price review'),
+    memberRead(context, request, (reads) => reads.adminPriceEntries({ status: 'PENDING', page: 1, size: 100 }), 'the pending prices'),
+  ]);
+  return { review, entries };
 }
 
 export default function AdminPrices({ loaderData }: Route.ComponentProps) {
   return (
     <AreaGate area="prices">
-      <PriceReview review={loaderData.review} />
+      <PriceReview review={loaderData.review} entries={loaderData.entries} />
     </AreaGate>
   );
 }

@@ -19,6 +19,7 @@ const SECTIONS: Array<{ to: string; label: string; area: StaffArea; end?: boolea
   { to: '/admin/top-fix', label: '상단 고정', area: 'topFix' },
   { to: '/admin/prices', label: '가격 검토', area: 'prices' },
   { to: '/admin/content', label: '콘텐츠', area: 'content' },
+  { to: '/admin/campaigns', label: '캠페인 (광고)', area: 'content' },
   { to: '/admin/companies', label: '종목', area: 'companies' },
   { to: '/admin/audit', label: '감사 로그', area: 'audit' },
 ];

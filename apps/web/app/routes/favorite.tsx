@@ -1,7 +1,9 @@
 import { FAVORITES_MAX } from '@beesang/contract';
 import { useRef } from 'react';
 import { MembersOnly } from '../components/layout/members-only';
+import { ICON } from '../features/favorites/favorite-row';
 import { FavoritesPage } from '../features/favorites/favorites-page';
+import { FavoriteAlertButton } from '../features/notifications/alerts/favorite-alert-button';
 import { rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
 import { memberRead } from '../lib/server-context';
@@ -30,5 +32,15 @@ export default function Favorite({ loaderData }: Route.ComponentProps) {
   const user = session.user;
   if (!user) return <MembersOnly title="관심 종목" reason="로그인하고 관심 종목의 시세를 한곳에서 확인하세요." />;
   const initial = user.userIdx === loadedFor.current ? loaderData.favorites : null;
-  return <FavoritesPage key={user.userIdx} initial={initial} memberIdx={user.userIdx} />;
+  return (
+    <FavoritesPage
+      key={user.userIdx}
+      initial={initial}
+      memberIdx={user.userIdx}
+      // Each favourite's 새 매물 알림 (issue 23), beside its star.
+      rowExtra={(item) => (
+        <FavoriteAlertButton companyIdx={item.companyIdx} companyName={item.companyName} className={`${ICON} shrink-0`} />
+      )}
+    />
+  );
 }

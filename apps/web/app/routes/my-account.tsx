@@ -1,22 +1,38 @@
+import { useRef } from 'react';
 import { Card } from '../components/ui/card';
 import { DeleteAccount } from '../features/account/delete-account';
 import { ExpertReview, ExpertStatusChip } from '../features/account/expert-review';
 import { IdentityVerification } from '../features/account/identity-verification';
 import { PasswordForm } from '../features/account/password-form';
 import { ProfileForm } from '../features/account/profile-form';
+import { NotificationSettingsSection } from '../features/notifications/settings/notification-settings';
 import { rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
+import { memberRead } from '../lib/server-context';
 import { useSession } from '../lib/session';
 import type { Route } from './+types/my-account';
+
+/** The member's notification settings in the first HTML; null for visitors or when the server cannot use the token (the section reads then). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { settings: await memberRead(context, request, (reads) => reads.notificationSettings(), 'notification settings') };
+}
+
+/** A member's own settings: never kept by a shared cache. */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({ title: '마이페이지', path: '/myPage', origin: rootOrigin(matches) }),
   { name: 'robots', content: 'noindex' },
 ];
 
-/** 마이페이지 › 회원정보 (/myPage): identity verification, an expert's review, profile, password, leaving. The layout shows it to members only. */
-export default function MyAccount() {
+/**
+ * 마이페이지 › 회원정보 (/myPage): identity verification, an expert's review, profile, password,
+ * notification settings (issue 23), leaving. The layout shows it to members only.
+ */
+export default function MyAccount({ loaderData }: Route.ComponentProps) {
   const session = useSession();
+  // The loader read the settings for whoever was signed in then; another member reads their own.
+  const loadedFor = useRef(session.user?.userIdx ?? null);
   const user = session.user;
   if (!user) return null;
   return (
@@ -35,6 +51,14 @@ export default function MyAccount() {
       <Card title="비밀번호">
         <PasswordForm />
       </Card>
+      <div id="notification-settings" className="scroll-mt-20">
+        <Card title="알림 설정">
+          <NotificationSettingsSection
+            key={user.userIdx}
+            initial={user.userIdx === loadedFor.current ? (loaderData?.settings ?? null) : null}
+          />
+        </Card>
+      </div>
       <div className="text-right">
         <DeleteAccount userIdx={user.userIdx} onDeleted={session.clear} />
       </div>

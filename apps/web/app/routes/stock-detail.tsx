@@ -1,9 +1,11 @@
 import { type ChartRange, formatChange, formatPrice, LISTING_LIFETIME_DAYS, type Trade, TradeType } from '@beesang/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { Card } from '../components/ui/card';
 import { Tabs } from '../components/ui/tabs';
 import { preloadLoginDialog } from '../features/auth/login-dialog-on-demand';
+import { preloadOfferDialog } from '../features/deals/offer/offer-dialog';
+import { useOffer } from '../features/deals/offer/use-offer';
 import { CompanyInfoCard } from '../features/stocks/company-info';
 import { Financials } from '../features/stocks/financials';
 import { PriceChart } from '../features/stocks/price-chart';
@@ -17,7 +19,7 @@ import { companyOfProfile } from '../features/trade/shared/trade-draft';
 import { rootOrigin } from '../lib/content-kinds';
 import { onDemand } from '../lib/on-demand';
 import { pageMeta } from '../lib/seo';
-import { optionalRead, pageRead } from '../lib/server-context';
+import { memberRead, optionalRead, pageRead } from '../lib/server-context';
 import { useSession } from '../lib/session';
 import { useFavoriteToggle } from '../lib/use-favorite-toggle';
 import type { Route } from './+types/stock-detail';
@@ -30,6 +32,10 @@ const discussionTab = onDemand(() => import('../features/discussion/discussion-t
   fallback: <div aria-busy="true" className="min-h-40" />,
 });
 const reportDialog = onDemand(() => import('../lib/report-dialog').then((m) => m.ReportDialog), { shown: (p) => p.open });
+// 가격 알림 (issue 23): its code (and the contract's schema it checks with) when first opened.
+const priceAlertsDialog = onDemand(() => import('../features/notifications/alerts/price-alerts-dialog').then((m) => m.PriceAlertsDialog), {
+  shown: (p) => p.open,
+});
 
 const hasListing = (trades: TradeBookData, mine: boolean) =>
   [...(trades.sell?.data ?? []), ...(trades.buy?.data ?? [])].some((trade) => trade.isMine === mine);
@@ -41,19 +47,21 @@ function tradeSide(context: Context, companyIdx: number, tradeType: TradeType): 
   return optionalRead(context, (reads) => reads.companyTrades(companyIdx, { tradeType, page: 1, size: TRADE_PAGE_SIZE }), 'listings');
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.companyIdx)) throw new Response('Not Found', { status: 404 });
   const id = Number(params.companyIdx);
   // The profile's star and the listings' "mine" flags are the signed-in reader's (the reads know who asks).
-  const [profile, info, financial, chart, sell, buy] = await Promise.all([
+  const [profile, info, financial, chart, sell, buy, alerts] = await Promise.all([
     pageRead(context, (reads) => reads.stockProfile(id)),
     pageRead(context, (reads) => reads.companyInfo(id)),
     pageRead(context, (reads) => reads.companyFinancial(id)),
     pageRead(context, (reads) => reads.chart(id, INITIAL_RANGE)),
     tradeSide(context, id, TradeType.SELL),
     tradeSide(context, id, TradeType.BUY),
+    // The member's price alerts (all of them: the limit counts them all), for the panel's count and the dialog.
+    memberRead(context, request, (reads) => reads.priceAlerts(), 'price alerts'),
   ]);
-  return { profile, info, financials: financial.data, bars: chart.data, trades: { sell, buy } };
+  return { profile, info, financials: financial.data, bars: chart.data, trades: { sell, buy }, priceAlerts: alerts?.data ?? null };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
@@ -79,10 +87,18 @@ export default function StockDetail({ loaderData }: Route.ComponentProps) {
   const [tab, setTab] = useState<Tab>('trade');
   const [writeOpen, setWriteOpen] = useState(false);
   const [reporting, setReporting] = useState<number | null>(null);
+  const [alertsOpen, setAlertsOpen] = useState(false);
+  // This company's alerts: counted from the loader's, then as the dialog changes them.
+  const [alertCount, setAlertCount] = useState<number | null>(null);
+  // The loader read them for whoever was signed in then; another member's dialog reads their own.
+  const loadedFor = useRef(session.user?.userIdx ?? null);
+  const loadedAlerts = session.user && session.user.userIdx === loadedFor.current ? (loaderData.priceAlerts ?? null) : null;
+  const loaderAlertCount = loadedAlerts?.filter((a) => a.companyIdx === profile.companyIdx).length ?? null;
   // The star answers at once; the revalidated profile then confirms it.
   const [favorite, setFavorite] = useState<boolean | null>(null);
   const favoriteBusy = useRef(false);
   const [busy, setBusy] = useState(false);
+  const offer = useOffer(profile.companyStockCurrentPrice > 0 ? profile.companyStockCurrentPrice : null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new profile replaces the local answer
   useEffect(() => setFavorite(null), [profile]);
   // Another stock: nothing of the last one's write panel or report stays open.
@@ -90,6 +106,8 @@ export default function StockDetail({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     setWriteOpen(false);
     setReporting(null);
+    setAlertsOpen(false);
+    setAlertCount(null);
   }, [profile.companyIdx]);
   const company = companyOfProfile(profile);
 
@@ -116,6 +134,9 @@ export default function StockDetail({ loaderData }: Route.ComponentProps) {
     setWriteOpen(true);
   };
 
+  const onOpenPriceAlerts = () => (session.isLoggedIn ? setAlertsOpen(true) : session.openLoginDialog());
+  const onAlertCount = useCallback((n: number) => setAlertCount(n), []);
+
   // What a click may open next is fetched on pointerenter/focus, so that it opens without a wait.
   const registerIntent = () => {
     if (!session.isLoggedIn) void preloadLoginDialog();
@@ -141,6 +162,9 @@ export default function StockDetail({ loaderData }: Route.ComponentProps) {
           registerLabel={tab === 'discussion' ? '의견 남기기' : '매물 등록'}
           onRegister={onRegister}
           onRegisterIntent={registerIntent}
+          onOpenPriceAlerts={onOpenPriceAlerts}
+          onPriceAlertsIntent={session.isLoggedIn ? priceAlertsDialog.preload : preloadLoginDialog}
+          priceAlertCount={alertCount ?? loaderAlertCount}
         />
       </div>
       <div className="min-w-0 space-y-6 lg:order-1">
@@ -167,6 +191,8 @@ export default function StockDetail({ loaderData }: Route.ComponentProps) {
                     onEdit={(trade) => tradeModal.edit(trade, company)}
                     onReport={(trade) => (session.isLoggedIn ? setReporting(trade.tradeIdx) : session.openLoginDialog())}
                     onRegister={() => tradeModal.register(company)}
+                    onOffer={(trade) => offer.offer(trade, trade.writer.userNickname)}
+                    onOfferIntent={session.isLoggedIn ? preloadOfferDialog : preloadLoginDialog}
                   />
                 </div>
                 <p className="mt-4 rounded-control bg-page px-3 py-2 text-xs leading-relaxed text-ink-2">
@@ -182,6 +208,20 @@ export default function StockDetail({ loaderData }: Route.ComponentProps) {
         <Financials data={financials} />
         <CompanyInfoCard info={info} />
       </div>
+      {offer.dialog}
+      {session.user && (
+        <priceAlertsDialog.Component
+          // Another stock or another member: their own alerts, read again.
+          key={`${profile.companyIdx}:${session.user.userIdx}`}
+          open={alertsOpen}
+          onClose={() => setAlertsOpen(false)}
+          company={{ companyIdx: profile.companyIdx, companyName: profile.companyName, currentPrice: profile.companyStockCurrentPrice }}
+          // Once the dialog changed them here, the loader's list is behind: a dialog mounted again (the
+          // session revalidated, say) reads them anew rather than count the loader's.
+          initial={alertCount === null ? loadedAlerts : null}
+          onCount={onAlertCount}
+        />
+      )}
       <reportDialog.Component
         open={reporting !== null}
         target={reporting === null ? null : { kind: 'trade', id: reporting }}

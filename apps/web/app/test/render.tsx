@@ -38,6 +38,10 @@ export interface AppOptions {
   layout?: ReactNode;
   /** The server saw a session to resume (lapsed access token), as the root loader reports it. */
   resumable?: boolean;
+  /** Other pages the page under test leads to, e.g. `{ path: 'messages/:id', element: <p>conversation</p> }`. */
+  routes?: RouteObject[];
+  /** Providers around the layout and every page, as the app's shell has them (the live channel), kept across navigations. */
+  around?(children: ReactNode): ReactNode;
 }
 
 /** Renders `element` at `path` inside the app's notify and session providers, in a data router. */
@@ -49,6 +53,7 @@ export function renderInApp(element: ReactNode, opts: AppOptions = {}) {
     // Where the pages under test send the visitor.
     ...(path === '/' ? [] : [{ index: true, element: <p>home</p> }]),
     ...(path === '/stock' ? [] : [{ path: 'stock', element: <p>stock list</p> }]),
+    ...(opts.routes ?? []),
   ];
   const router = createMemoryRouter(
     [
@@ -58,8 +63,12 @@ export function renderInApp(element: ReactNode, opts: AppOptions = {}) {
           <NotifyProvider>
             <SessionProvider initialUser={opts.user === undefined ? REGULAR_MEMBER : opts.user} resumable={opts.resumable}>
               <SessionProbe />
-              {opts.layout}
-              <Outlet />
+              {(opts.around ?? ((children: ReactNode) => children))(
+                <>
+                  {opts.layout}
+                  <Outlet />
+                </>,
+              )}
             </SessionProvider>
           </NotifyProvider>
         ),

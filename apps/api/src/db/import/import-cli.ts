@@ -1,7 +1,7 @@
 import { loadConfig } from '../../config/config.ts';
 import { createInvalidationBus, invalidationTransport, TOPICS } from '../../lib/invalidation.ts';
 import { openDatabase } from '../database.ts';
-import { migrateToLatest } from '../migrate.ts';
+import { migrateDatabase } from '../roles.ts';
 import { ImportError, importFolder } from './import.ts';
 
 /** `npm run data:import -- <folder>`: see docs/data-import.md for the file formats. */
@@ -13,7 +13,7 @@ if (!folder) {
 const config = loadConfig();
 const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
 try {
-  await migrateToLatest(handle.db);
+  await migrateDatabase(handle.db, config.migrationDatabaseUrl);
   const result = await importFolder(handle.db, folder);
   console.log(`가져오기 완료 (imported): 종목 ${result.companies}행, 시세 ${result.prices}행, 재무 ${result.financials}행`);
   if (config.databaseUrl) {

@@ -1,8 +1,8 @@
 import { seoulDay } from '@beesang/contract';
 import type { Db } from '../database.ts';
 import { barChunks, type CopyCsv, copyBarChunk, insertBarChunk } from './bulk-bars.ts';
-import { businessDays, generateCompanies } from './demo-companies.ts';
-import { generateHistory } from './demo-history.ts';
+import { businessDays, type DemoCompany, generateCompanies } from './demo-companies.ts';
+import { type DemoHistory, generateHistory } from './demo-history.ts';
 import { DEMO_MEMBER_DOMAIN } from './demo-market.ts';
 import { insertDemoContentAndMarket } from './demo-market-writes.ts';
 import { createRandom } from './random.ts';
@@ -35,6 +35,28 @@ export async function isDemoDataLoaded(db: Db): Promise<boolean> {
 export async function hasCompanies(db: Db): Promise<boolean> {
   const row = await db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
   return row !== undefined;
+}
+
+/** A drawn company's row, its price, views and logo from the drawn history (the benchmark's extra companies too). */
+export function companyRow(c: DemoCompany, price: DemoHistory['prices'][number]) {
+  return {
+    code: c.code,
+    name: c.name,
+    logo_url: `/media/logos/${c.code}.svg`,
+    sector: c.sector,
+    labels: c.labels,
+    shares_outstanding: c.sharesOutstanding,
+    ceo_name: c.ceoName,
+    founded_on: c.foundedOn,
+    address: c.address,
+    homepage_url: c.homepageUrl,
+    business_summary: c.businessSummary,
+    listed_at: c.listedAt,
+    current_price: price.current,
+    previous_close: price.previous,
+    price_updated_at: price.updatedAt,
+    view_count: price.views,
+  };
 }
 
 /** The demo data for these options, drawn in one deterministic order. */
@@ -75,29 +97,11 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<{
     const inserted = await trx
       .insertInto('companies')
       .values(
-        companies.map((c, i) => {
-          const price = history.prices[i] as (typeof history.prices)[number];
-          return {
-            code: c.code,
-            name: c.name,
-            logo_url: `/media/logos/${c.code}.svg`,
-            sector: c.sector,
-            labels: c.labels,
-            shares_outstanding: c.sharesOutstanding,
-            ceo_name: c.ceoName,
-            founded_on: c.foundedOn,
-            address: c.address,
-            homepage_url: c.homepageUrl,
-            business_summary: c.businessSummary,
-            listed_at: c.listedAt,
-            current_price: price.current,
-            previous_close: price.previous,
-            price_updated_at: price.updatedAt,
-            view_count: price.views,
-            is_demo: true,
-            price_source: 'DEMO',
-          };
-        }),
+        companies.map((c, i) => ({
+          ...companyRow(c, history.prices[i] as DemoHistory['prices'][number]),
+          is_demo: true,
+          price_source: 'DEMO' as const,
+        })),
       )
       .returning(['id', 'code'])
       .execute();

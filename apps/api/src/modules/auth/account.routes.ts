@@ -17,14 +17,18 @@ import { requireMember } from '../../plugins/auth.ts';
 import { ticketOf } from '../sms/sms.routes.ts';
 import type { AccountService } from './account.service.ts';
 import type { AuthService } from './auth.service.ts';
+import type { RememberDevice } from './session/device-token.ts';
 import { clearSessionCookies, isAppDevice, sessionAnswer } from './session/session-cookies.ts';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
-export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; auth: AuthService; secureCookies: boolean }> = async (
-  app,
-  { accounts, auth, secureCookies },
-) => {
+export const accountRoutes: FastifyPluginAsyncZod<{
+  accounts: AccountService;
+  auth: AuthService;
+  secureCookies: boolean;
+  /** Records the sign-in's fcmDeviceToken for the push channels (issue 23). */
+  rememberDevice?: RememberDevice;
+}> = async (app, { accounts, auth, secureCookies, rememberDevice }) => {
   const member = requireMember(auth);
 
   app.post(
@@ -39,6 +43,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; au
     },
     async (req, reply) => {
       const pair = await accounts.passwordSignUp(req.body, ticketOf(req));
+      await rememberDevice?.(pair, req.body);
       return reply.send({ result: sessionAnswer(reply, pair, secureCookies, isAppDevice(req.body.deviceType)) });
     },
   );
@@ -55,6 +60,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; au
     },
     async (req, reply) => {
       const { failedSignIns, ...pair } = await accounts.passwordSignIn(req.body.userId, req.body.userPassword, req.ip);
+      await rememberDevice?.(pair, req.body);
       const extra = failedSignIns ? { failedSignIns } : {};
       return reply.send({ result: sessionAnswer(reply, pair, secureCookies, isAppDevice(req.body.deviceType), extra) });
     },
@@ -63,7 +69,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; au
   app.put(
     '/api/user/password',
     {
-      preHandler: member,
+      onRequest: member,
       schema: {
         tags: ['user'],
         summary: '비밀번호 변경 (현재 비밀번호, 또는 5분 안의 로그인·휴대폰 인증 필요; 다른 세션은 모두 종료)',
@@ -98,7 +104,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; au
   app.put(
     '/api/user/myPage',
     {
-      preHandler: member,
+      onRequest: member,
       schema: { tags: ['user'], summary: '내 정보 수정', body: myPageUpdateBody, response: { 200: envelope(userDetailSchema), ...errors } },
     },
     async (req, reply) => reply.header('cache-control', 'no-store').send({ result: await accounts.updateProfile(req.member!, req.body) }),
@@ -107,7 +113,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService; au
   app.delete(
     '/api/user/:id',
     {
-      preHandler: member,
+      onRequest: member,
       schema: { tags: ['user'], summary: '회원 탈퇴 (본인만)', params: z.object({ id: idParam }), response: { 204: z.null(), ...errors } },
     },
     async (req, reply) => {

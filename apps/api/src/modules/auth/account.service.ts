@@ -2,7 +2,10 @@ import type { myPageUpdateBody, passwordSignUpBody } from '@beesang/contract';
 import { EXPERT_TYPE_NAMES, messages, officeProblems, SanctionState, type TokenPair } from '@beesang/contract';
 import { hash, verify } from '@node-rs/argon2';
 import type { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { DomainEventBus } from '../../lib/domain-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type InvalidationBus, TOPICS } from '../../lib/invalidation.ts';
 import type { SmsService } from '../sms/sms.service.ts';
@@ -46,12 +49,21 @@ export function createAccountService(deps: {
   clock: Clock;
   /** A deleted member's listings leave every order book: every instance is told. */
   bus?: InvalidationBus;
+  db: Db;
+  /** A changed password is announced (the member is told: issue 23). */
+  events: DomainEventBus;
+  /** A deleted member's browsers and app installs get no more push (notification/push). */
+  forgetPushTargets?: (userId: number) => Promise<void>;
 }) {
   const { users, auth, sms, clock, bus } = deps;
 
   /** A new password: every session ends, and this one continues with fresh tokens (a new session). */
   async function setPassword(userId: number, password: string, now: Date) {
-    await users.setPassword(userId, await hash(password), now);
+    const hashed = await hash(password);
+    await unitOfWork(deps.db, async (tx) => {
+      await users.setPassword(tx, userId, hashed, now);
+      await deps.events.emit(tx, 'password.changed', { userId, at: now });
+    });
     await auth.endSessions(userId);
   }
 
@@ -197,6 +209,7 @@ export function createAccountService(deps: {
       const now = clock.now();
       await auth.endSessions(member.id);
       await users.softDelete(member.id, now);
+      await deps.forgetPushTargets?.(member.id);
       bus?.publish(TOPICS.listings);
     },
   };

@@ -15,12 +15,16 @@ import { accessTokenOf, REFRESH_COOKIE, requireMember } from '../../plugins/auth
 import type { Limits } from '../limits/limits.ts';
 import { ticketOf } from '../sms/sms.routes.ts';
 import type { AuthService } from './auth.service.ts';
+import type { RememberDevice } from './session/device-token.ts';
 import { clearSessionCookies, isAppDevice, sessionAnswer } from './session/session-cookies.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookies: boolean; limits: Limits }> = async (
-  app,
-  { auth, secureCookies, limits },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  secureCookies: boolean;
+  limits: Limits;
+  /** Records the sign-in's fcmDeviceToken for the push channels (issue 23). */
+  rememberDevice?: RememberDevice;
+}> = async (app, { auth, secureCookies, limits, rememberDevice }) => {
   const tags = ['auth'];
   const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 
@@ -53,6 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
     },
     async (req, reply) => {
       const pair = await auth.phoneSignIn(req.body.phone, ticketOf(req));
+      await rememberDevice?.(pair, req.body);
       return reply.send({ result: sessionAnswer(reply, pair, secureCookies, isAppDevice(req.body.deviceType)) });
     },
   );
@@ -69,6 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
     },
     async (req, reply) => {
       const pair = await auth.phoneSignUp(req.body, ticketOf(req));
+      await rememberDevice?.(pair, req.body);
       return reply.send({ result: { result11: sessionAnswer(reply, pair, secureCookies, isAppDevice(req.body.deviceType)) } });
     },
   );
@@ -116,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; secureCookie
   app.get(
     '/api/user/myPage/detail',
     {
-      preHandler: requireMember(auth),
+      onRequest: requireMember(auth),
       schema: { tags: ['user'], summary: '내 정보', response: { 200: envelope(userDetailSchema), ...errors } },
     },
     async (req, reply) => reply.header('cache-control', 'no-store').send({ result: auth.detail(req.member!) }),

@@ -6,6 +6,7 @@ import { randomToken, tokenHash } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Keyring } from '../../lib/keyring.ts';
 import { maskPhone } from '../../lib/log.ts';
+import type { MemberView } from '../../lib/member-view.ts';
 import type { SmsService } from '../sms/sms.service.ts';
 import { signAccessToken, verifyAccessClaims } from './session/jwt.ts';
 import type { TokensRepository } from './session/tokens.repository.ts';
@@ -55,6 +56,8 @@ export function activeMember<T extends UserRow>(holder: T | null): T | null {
 
 /** A member as an access token presents them: who, and which session (when it began: a recent sign-in proves presence). */
 export type SessionHolder = UserRow & { session: { id: string; startedAt: Date } };
+/** A member and one of their sessions as stored (the session view keeps these). */
+export type SessionRow = Awaited<ReturnType<UsersRepository['findSessionHolder']>>;
 
 /** Sessions as tokens (SECURITY.md §Tokens) and the phone sign-in / sign-up flows. */
 export function createAuthService(deps: {
@@ -68,14 +71,24 @@ export function createAuthService(deps: {
   isOwnUpload: (url: string) => boolean;
   /** Queues an expert's office and introduction for operators when they carry scam signals (issue 10 §6). */
   screenProfile?: (userId: number, text: string) => Promise<unknown>;
+  /** The device of the request that signs in, and where a new session is announced (issue 23). */
+  currentDevice?: () => { key: string; name: string } | undefined;
+  sessionStarted?: (userId: number, device: { key: string; name: string }, at: Date) => Promise<void>;
+  /**
+   * Where the session holders read on every request are kept per instance (issue 24); without it
+   * each request reads the database. The repositories tell the view's topic of every change.
+   */
+  sessions?: MemberView<SessionRow | undefined>;
 }) {
   const { users, tokens, sms, clock, keys, isOwnUpload } = deps;
   /** An expert's own words, as others would read them: office and introduction. */
   const screen = (userId: number, p: { officeName?: string | null; introduction?: string | null }) =>
     p.officeName || p.introduction ? deps.screenProfile?.(userId, [p.officeName, p.introduction].filter(Boolean).join('\n')) : undefined;
 
-  async function issue(userId: number, familyId: string = randomUUID(), familyExpiresAt?: Date): Promise<TokenPair> {
+  async function issue(userId: number, familyId?: string, familyExpiresAt?: Date): Promise<TokenPair> {
     const now = clock.now();
+    const started = familyId === undefined;
+    familyId ??= randomUUID();
     const refreshToken = randomToken();
     await tokens.insert({
       userId,
@@ -87,6 +100,9 @@ export function createAuthService(deps: {
       ),
       familyExpiresAt: familyExpiresAt ?? new Date(now.getTime() + REFRESH_FAMILY_TTL_MS),
     });
+    // A new session (a sign-in, not a refresh): announced with its device (issue 23).
+    const device = started ? deps.currentDevice?.() : undefined;
+    if (device) await deps.sessionStarted?.(userId, device, now);
     return { accessToken: await signAccessToken(keys, { userId, sid: familyId }, now.getTime(), ACCESS_TTL_SECONDS), refreshToken };
   }
 
@@ -96,6 +112,16 @@ export function createAuthService(deps: {
 
   return {
     /** The member behind an access token, or null (bad token, ended session, deleted or suspended member). */
+    /** A campaign's audience: who consented to advertising, and who also at night (issue 23 §3). */
+    marketingAudience: () => users.marketingAudience(),
+    /** Consent to advertising and to night-time advertising (issue 23): read, and changed in the caller's transaction. */
+    consents: (userId: number) => users.consents(userId),
+    setConsents: (tx: Db, userId: number, c: { marketing: boolean; nighttime: boolean }) =>
+      users.setConsents(tx, userId, { ...c, at: clock.now() }),
+
+    /** A member's public face (their page, issue 22); deleted members included, as '탈퇴한 회원'. */
+    publicProfile: (id: number) => users.publicProfile(id),
+
     async memberFor(accessToken: string | undefined): Promise<SessionHolder | null> {
       return activeMember(await this.holderOf(accessToken));
     },
@@ -104,19 +130,24 @@ export function createAuthService(deps: {
      * The member an access token was issued to, as they stand now (a suspended member included, so
      * that member-only routes can say why the token no longer works); null for a bad or expired
      * token, a deleted account, or a session that ended (logout, password change, deletion, role
-     * change, suspension, an operator's revoke). Read from the database on every request, with no
-     * cache: whichever instance answers, a session ended anywhere is refused on the next request.
+     * change, suspension, an operator's revoke). Read through the session view (issue 24): each
+     * of those changes is announced on the bus after it commits, and the write's answer waits until
+     * every instance has heard it, so a session ended anywhere is refused on the next request.
      */
     async holderOf(accessToken: string | undefined): Promise<SessionHolder | null> {
       if (!accessToken) return null;
       const now = clock.now();
       const claims = await verifyAccessClaims(keys, accessToken, now.getTime());
       if (claims === null) return null;
-      const user = await users.findSessionHolder(claims.id, claims.sid, now);
-      if (!user?.session_started_at) return null;
+      const load = () => users.findSessionHolder(claims.id, claims.sid);
+      const row = await (deps.sessions ? deps.sessions.get(claims.id, claims.sid, load) : load());
+      if (!row?.session_started_at) return null;
+      const { session_started_at, session_live_until, ...stored } = row;
+      const user = users.current(stored);
+      const live = session_live_until !== null && session_live_until.getTime() > now.getTime();
       // A suspension ended every session; the member still learns why (403 SUSPENDED), and can do nothing.
-      if (!user.session_live && user.sanction_state !== SanctionState.SUSPEND) return null;
-      return { ...user, session: { id: claims.sid, startedAt: user.session_started_at } };
+      if (!live && user.sanction_state !== SanctionState.SUSPEND) return null;
+      return { ...user, session: { id: claims.sid, startedAt: session_started_at } };
     },
 
     async refresh(refreshToken: string | undefined): Promise<TokenPair> {

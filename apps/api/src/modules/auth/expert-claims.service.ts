@@ -1,4 +1,6 @@
 import type { Db } from '../../db/database.ts';
+import type { DomainEventBus } from '../../lib/domain-events.ts';
+import { assertOutranks, type Operator } from './staff-rank.ts';
 import type { UsersRepository } from './users.repository.ts';
 
 /**
@@ -6,12 +8,19 @@ import type { UsersRepository } from './users.repository.ts';
  * users table, so the expert module's rules write through here. The rules themselves (who may
  * send a proof, what a decision needs, the audit) live in modules/expert.
  */
-export function createExpertClaimsService(deps: { users: UsersRepository }) {
+export function createExpertClaimsService(deps: { users: UsersRepository; events: DomainEventBus }) {
   const { users } = deps;
   return {
     claim: (userId: number) => users.expertClaim(userId),
     submitProof: (userId: number, proofUrl: string, at: Date) => users.submitExpertProof(userId, proofUrl, at),
-    decide: (tx: Db, d: Parameters<UsersRepository['decideExpert']>[1]) => users.decideExpert(tx, d),
+    /** An operator's decision on the claim: only on a member they outrank (issue 21). */
+    async decide(tx: Db, operator: Operator, d: Parameters<UsersRepository['decideExpert']>[1]) {
+      await assertOutranks(users, tx, operator, d.userId);
+      const decided = await users.decideExpert(tx, d);
+      if (decided)
+        await deps.events.emit(tx, 'expert.decided', { userId: d.userId, approved: d.status === 'APPROVED', reason: d.reason ?? '' });
+      return decided;
+    },
     queue: (page: number, size: number) => users.expertQueue(page, size),
   };
 }

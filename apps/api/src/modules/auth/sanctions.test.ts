@@ -222,6 +222,8 @@ describe('sanctions with an end, applied by the sanction service (issue 10 §3)'
         endsAt: null,
         by: null,
       });
+      // The console's route answers once the bus has carried the change (decision 0028); called directly, the test waits as it does.
+      await t.app.services.bus.settled();
       const after = await other.app.inject({ url: '/api/user/myPage/detail', headers });
       expect(after.statusCode, after.body).toBe(403);
       expect(after.json()).toMatchObject({ message: messages.suspended, code: 'SUSPENDED' });

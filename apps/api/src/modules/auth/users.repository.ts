@@ -53,29 +53,77 @@ export interface NewUser {
  * Members as they stand now: `sanction_state` is the sanction in force at the clock's time, so a
  * sanction whose end has passed reads as lifted everywhere a member is loaded (issue 10 §3).
  */
-export function createUsersRepository(db: Db, clock: Clock) {
+export function createUsersRepository(
+  db: Db,
+  clock: Clock,
+  /** Told after each change to a member's row commits, in the writer's transaction (the session view drops them, issue 24). */
+  changed: (tx: Db, userId: number) => void = () => {},
+) {
   const current = <T extends { sanction_state: number; sanction_ends_at: Date | null } | undefined>(row: T): T =>
     row && { ...row, sanction_state: effectiveSanction(row.sanction_state, row.sanction_ends_at, clock.now()) };
   return {
+    /** The member's consent to advertising, and to advertising at night (정보통신망법 §50; issue 23). */
+    async consents(userId: number) {
+      return db.selectFrom('users').select(['marketing_flag', 'nighttime_alarm_flag']).where('id', '=', userId).executeTakeFirst();
+    },
+    async setConsents(tx: Db, userId: number, c: { marketing: boolean; nighttime: boolean; at: Date }): Promise<void> {
+      await tx
+        .updateTable('users')
+        .set({ marketing_flag: c.marketing, nighttime_alarm_flag: c.marketing && c.nighttime, updated_at: c.at })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    /** Live members who consented to advertising, and whether also at night (a campaign's audience). */
+    async marketingAudience() {
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'nighttime_alarm_flag'])
+        .where('marketing_flag', '=', true)
+        .where('deleted_at', 'is', null)
+        .execute();
+      return rows.map((r) => ({ id: r.id, night: r.nighttime_alarm_flag }));
+    },
+
+    /** What anyone may see of a member (a public page, issue 22): approved expert badge only. */
+    async publicProfile(id: number) {
+      return db
+        .selectFrom('users')
+        .select([
+          'id',
+          'nickname',
+          'profile_image_url',
+          'public_expert_type',
+          'public_expert_name',
+          'user_level',
+          'created_at',
+          'deleted_at',
+        ])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
     async findById(id: number) {
       return current(await db.selectFrom('users').select(columns).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst());
     },
     /**
-     * The member an access token names, with whether its session (refresh-token family `sid`) is
-     * still live and when it began: one query, on every authenticated request.
+     * The member an access token names and one of their sessions (refresh-token family `sid`) as
+     * stored, in one query: when it began, and until when it lives (the latest family expiry among its
+     * unrevoked rows; null when every row is revoked). Not adjusted to the clock: the caller judges
+     * the sanction and the expiry at its own time (the row may be kept).
      */
-    async findSessionHolder(id: number, sid: string, now: Date) {
-      return current(
-        await db
+    async findSessionHolder(id: number, sid: string) {
+      return (
+        db
           .selectFrom('users')
-          // One pass over the family's rows gives both: when it began, and whether a row is still live.
+          // One pass over the family's rows gives both: when it began, and until when a row is live.
           .leftJoinLateral(
             (eb) =>
               eb
                 .selectFrom('refresh_tokens as rt')
                 .select([
                   sql<Date | null>`min(rt.created_at)`.as('session_started_at'),
-                  sql<boolean | null>`bool_or(rt.revoked_at is null and rt.family_expires_at > ${now})`.as('session_live'),
+                  sql<Date | null>`max(rt.family_expires_at) filter (where rt.revoked_at is null)`.as('session_live_until'),
                 ])
                 .where('rt.family_id', '=', sid)
                 .whereRef('rt.user_id', '=', 'users.id')
@@ -83,12 +131,14 @@ export function createUsersRepository(db: Db, clock: Clock) {
             (join) => join.onTrue(),
           )
           .select(columns.map((c) => `users.${c}` as const))
-          .select(['session.session_started_at', 'session.session_live'])
+          .select(['session.session_started_at', 'session.session_live_until'])
           .where('users.id', '=', id)
           .where('users.deleted_at', 'is', null)
-          .executeTakeFirst(),
+          .executeTakeFirst()
       );
     },
+    /** A member's row as it stands at the clock's time (the sanction in force). */
+    current,
     async findByPhone(phoneHash: string) {
       return current(
         await db.selectFrom('users').select(columns).where('phone_hash', '=', phoneHash).where('deleted_at', 'is', null).executeTakeFirst(),
@@ -108,8 +158,9 @@ export function createUsersRepository(db: Db, clock: Clock) {
       const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst();
       return row?.password_hash ?? null;
     },
-    async setPassword(id: number, hash: string, at: Date) {
-      await db.updateTable('users').set({ password_hash: hash, updated_at: at }).where('id', '=', id).execute();
+    async setPassword(tx: Db, id: number, hash: string, at: Date) {
+      await tx.updateTable('users').set({ password_hash: hash, updated_at: at }).where('id', '=', id).execute();
+      changed(tx, id);
     },
     async update(
       id: number,
@@ -132,6 +183,7 @@ export function createUsersRepository(db: Db, clock: Clock) {
         .where('id', '=', id)
         .where('deleted_at', 'is', null)
         .execute();
+      changed(db, id);
     },
     /** Deletes the account: personal data scrubbed, the row kept so listings keep an owner id. */
     async softDelete(id: number, at: Date) {
@@ -155,6 +207,7 @@ export function createUsersRepository(db: Db, clock: Clock) {
         })
         .where('id', '=', id)
         .execute();
+      changed(db, id);
     },
     async recordFailure(key: string, at: Date) {
       await db.insertInto('auth_failures').values({ key, at }).execute();
@@ -215,6 +268,7 @@ export function createUsersRepository(db: Db, clock: Clock) {
         .returning('id')
         .executeTakeFirst();
       if (!updated) return false;
+      changed(tx, s.userId);
       await tx
         .insertInto('sanctions')
         .values({
@@ -238,7 +292,12 @@ export function createUsersRepository(db: Db, clock: Clock) {
         .where('deleted_at', 'is', null)
         .returning('id')
         .executeTakeFirst();
+      if (row) changed(tx, userId);
       return row !== undefined;
+    },
+    /** The member's staff role, the row locked until the caller's transaction ends; undefined for no such member. */
+    async staffRoleForUpdate(tx: Db, userId: number): Promise<{ staff_role: string | null } | undefined> {
+      return tx.selectFrom('users').select('staff_role').where('id', '=', userId).forUpdate().executeTakeFirst();
     },
     /** Gives or takes a staff role. */
     async setRole(tx: Db, userId: number, role: string | null): Promise<boolean> {
@@ -249,6 +308,7 @@ export function createUsersRepository(db: Db, clock: Clock) {
         .where('deleted_at', 'is', null)
         .returning('id')
         .executeTakeFirst();
+      if (row) changed(tx, userId);
       return row !== undefined;
     },
     /** Every sanction a member was given, newest first (lifted ones included). */
@@ -308,6 +368,7 @@ export function createUsersRepository(db: Db, clock: Clock) {
         .where('expert_status', 'in', ['PENDING', 'REJECTED'])
         .returning('id')
         .executeTakeFirst();
+      if (row) changed(db, id);
       return row !== undefined;
     },
     /**
@@ -331,7 +392,9 @@ export function createUsersRepository(db: Db, clock: Clock) {
         .where('deleted_at', 'is', null)
         .where('expert_status', '=', 'PENDING');
       if (d.proofUrl !== undefined) q = q.where('expert_proof_url', '=', d.proofUrl);
-      return (await q.returning('id').executeTakeFirst()) !== undefined;
+      const decided = (await q.returning('id').executeTakeFirst()) !== undefined;
+      if (decided) changed(tx, d.userId);
+      return decided;
     },
     /**
      * An approved expert changed what the badge vouches for (name, office, department): the claim
@@ -346,6 +409,7 @@ export function createUsersRepository(db: Db, clock: Clock) {
         .where('expert_status', '=', 'APPROVED')
         .returning('id')
         .executeTakeFirst();
+      if (row) changed(db, id);
       return row !== undefined;
     },
     /** A member's expert claim as operators judge it (deleted members included, to tell 404 from 409). */

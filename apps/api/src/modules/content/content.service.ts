@@ -2,6 +2,8 @@ import type { ContentDetail, ContentKind, ContentSummary } from '@beesang/contra
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { type InvalidationBus, TOPICS } from '../../lib/invalidation.ts';
+import { createClockSlotCache } from '../../lib/ttl-cache.ts';
 import type { ContentDraft, ContentRepository } from './content.repository.ts';
 import { plainSummary, renderMarkdown } from './markdown.ts';
 
@@ -30,12 +32,20 @@ export interface ContentInput {
   published: boolean;
 }
 
+/** How long a page of published posts is reused: the bound the visitors' page cache has for a scheduled post coming due. */
+const LIST_REUSE_MS = 5_000;
+
 /**
  * Notices, events, news and market reports (spec §2). Members see what is published and whose
  * time has come (read time decides, so a scheduled post appears on the dot on every instance);
  * editors write Markdown that members read as sanitised HTML (issue 11).
  */
-export function createContentService(repo: ContentRepository, clock: Clock) {
+export function createContentService(repo: ContentRepository, clock: Clock, bus?: InvalidationBus) {
+  // Pages of published posts, read by every render of the home page (a member's too; issue 24): kept
+  // per time slot of the business clock, so a scheduled post still appears within the 5 s everywhere
+  // (and at once in a test that moves the clock), and dropped by an editor's write on every instance.
+  const lists = createClockSlotCache<Awaited<ReturnType<ContentRepository['list']>>>(clock, LIST_REUSE_MS);
+  bus?.subscribe(TOPICS.content, () => lists.clear());
   const draftOf = (input: Partial<ContentInput>): Partial<ContentDraft> => ({
     ...(input.title !== undefined && { title: input.title }),
     ...(input.body !== undefined && { body: input.body, summary: plainSummary(input.body) }),
@@ -48,7 +58,7 @@ export function createContentService(repo: ContentRepository, clock: Clock) {
     preview: (body: string) => ({ bodyHtml: renderMarkdown(body) }),
 
     async list(kind: ContentKind, page: number, size: number) {
-      const { rows, total } = await repo.list(kind, page, size, clock.now());
+      const { rows, total } = await lists.get(`${kind}:${page}:${size}`, (now) => repo.list(kind, page, size, now));
       return { data: rows.map(toSummary), total, page, size };
     },
     async detail(kind: ContentKind, id: number): Promise<ContentDetail> {

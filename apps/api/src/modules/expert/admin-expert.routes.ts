@@ -1,9 +1,8 @@
 import { adminExpertDecisionBody, adminExpertRowSchema, adminQueueQuery, envelope, errorSchema, idParam } from '@beesang/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthService } from '../auth/auth.service.ts';
-import { requireStaff } from '../staff/staff-guard.ts';
+import { actorOf, requireStaff } from '../staff/staff-guard.ts';
 import type { ExpertService } from './expert.service.ts';
 
 const tags = ['admin'];
@@ -21,7 +20,6 @@ export const expertQueueSchema = z.object({
 /** 전문가 심사 (decision 0016): the queue and the decisions, for the roles of the `experts` area. */
 export const adminExpertRoutes: FastifyPluginAsyncZod<{ experts: ExpertService; auth: AuthService }> = async (app, { experts, auth }) => {
   const reviewers = requireStaff(auth, 'experts');
-  const actor = (req: FastifyRequest) => ({ id: req.member!.id, ip: req.ip });
   app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -29,7 +27,7 @@ export const adminExpertRoutes: FastifyPluginAsyncZod<{ experts: ExpertService; 
   app.get(
     '/api/admin/experts',
     {
-      preHandler: reviewers,
+      onRequest: reviewers,
       schema: {
         tags,
         summary: '심사를 기다리는 PB·세무사 회원 (증빙을 낸 순; 조회 기록이 남습니다)',
@@ -37,13 +35,13 @@ export const adminExpertRoutes: FastifyPluginAsyncZod<{ experts: ExpertService; 
         response: { 200: envelope(expertQueueSchema), ...errors },
       },
     },
-    async (req) => ({ result: await experts.queue(actor(req), req.query.page, req.query.size) }),
+    async (req) => ({ result: await experts.queue(actorOf(req), req.query.page, req.query.size) }),
   );
 
   app.post(
     '/api/admin/expert/:id/decision',
     {
-      preHandler: reviewers,
+      onRequest: reviewers,
       schema: {
         tags,
         summary: '전문가 승인 또는 반려 (반려는 사유 필수, 회원에게 그대로 보임)',
@@ -53,7 +51,7 @@ export const adminExpertRoutes: FastifyPluginAsyncZod<{ experts: ExpertService; 
       },
     },
     async (req) => {
-      await experts.decide(actor(req), req.params.id, req.body);
+      await experts.decide(actorOf(req), req.params.id, req.body);
       return { result: true as const };
     },
   );

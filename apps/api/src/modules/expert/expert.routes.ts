@@ -13,7 +13,7 @@ export const expertRoutes: FastifyPluginAsyncZod<{ experts: ExpertService; auth:
   app.post(
     '/api/user/expert/proof',
     {
-      preHandler: member,
+      onRequest: member,
       schema: {
         tags: ['user'],
         summary: '전문가 증빙 제출 (명함·자격증 사진; 심사 중이거나 반려된 PB·세무사 회원만, 다시 내면 심사 대기열 끝으로)',

@@ -89,7 +89,7 @@ export function createExpertService(deps: {
           },
         },
         async (tx) => {
-          const decided = await claims.decide(tx, {
+          const decided = await claims.decide(tx, actor, {
             userId,
             status: approve ? 'APPROVED' : 'REJECTED',
             reason: approve ? null : body.reason,

@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
-export function createFavoriteRepository(db: Db) {
+export function createFavoriteRepository(
+  db: Db,
+  /** Told after a member's favourites change (issue 24: every instance's view of them drops the member). */
+  changed: (tx: Db, userId: number) => void = () => {},
+) {
   return {
     /** The member's favourites in their order (oldest first among equals). */
     async ids(userId: number): Promise<number[]> {
@@ -35,11 +39,54 @@ export function createFavoriteRepository(db: Db) {
         having count(*) < ${max}
         on conflict (user_id, company_id) do nothing
         returning company_id`.execute(db);
+      if (r.rows.length === 1) changed(db, userId);
       return r.rows.length === 1 ? 'added' : 'full';
     },
 
     async remove(userId: number, companyId: number): Promise<void> {
       await db.deleteFrom('favorites').where('user_id', '=', userId).where('company_id', '=', companyId).execute();
+      changed(db, userId);
+    },
+
+    /** Whether the member hears of new listings on a favourite, and at what price (issue 23); undefined when it is not a favourite. */
+    async alert(userId: number, companyId: number) {
+      return db
+        .selectFrom('favorites')
+        .select(['listing_alert', 'listing_alert_price'])
+        .where('user_id', '=', userId)
+        .where('company_id', '=', companyId)
+        .executeTakeFirst();
+    },
+
+    async setAlert(userId: number, companyId: number, enabled: boolean, price: number | null): Promise<boolean> {
+      const r = await db
+        .updateTable('favorites')
+        .set({ listing_alert: enabled, listing_alert_price: price })
+        .where('user_id', '=', userId)
+        .where('company_id', '=', companyId)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Members told of a new listing on a company (issue 23 §1): its favourite with the alert on, and
+     * a price, if set, that the listing meets (a sale at or below it, a purchase at or above it).
+     */
+    async alertTakers(companyId: number, sale: boolean, price: number, except: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('favorites')
+        .select('user_id')
+        .where('company_id', '=', companyId)
+        .where('listing_alert', '=', true)
+        .where('user_id', '!=', except)
+        .where((eb) =>
+          eb.or([
+            eb('listing_alert_price', 'is', null),
+            sale ? eb('listing_alert_price', '>=', price) : eb('listing_alert_price', '<=', price),
+          ]),
+        )
+        .execute();
+      return rows.map((r) => r.user_id);
     },
 
     /** Rewrites the order in one statement: position i of `ids` gets sort_order i. */
@@ -48,6 +95,7 @@ export function createFavoriteRepository(db: Db) {
         update favorites f set sort_order = v.ord::int
         from unnest(${sql.val(ids)}::int[]) with ordinality as v(company_id, ord)
         where f.user_id = ${userId} and f.company_id = v.company_id`.execute(db);
+      changed(db, userId);
     },
   };
 }

@@ -1,6 +1,8 @@
 import {
   envelope,
   errorSchema,
+  favoriteAlertBody,
+  favoriteAlertSchema,
   favoriteOrderBody,
   favoritePageParams,
   idParam,
@@ -22,7 +24,7 @@ export const favoriteRoutes: FastifyPluginAsyncZod<{ favorites: FavoriteService;
   app,
   { favorites, auth },
 ) => {
-  app.addHook('preHandler', requireMember(auth));
+  app.addHook('onRequest', requireMember(auth));
   app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -64,5 +66,32 @@ export const favoriteRoutes: FastifyPluginAsyncZod<{ favorites: FavoriteService;
       },
     },
     async (req) => ({ result: await favorites.reorder(req.member!.id, req.body.interestingStockList) }),
+  );
+
+  app.get(
+    '/api/stock/favorite/:id/alert',
+    {
+      schema: {
+        tags,
+        summary: '관심종목의 새 매물 알림 (켜짐이 기본; 가격을 정하면 그 가격 이상으로 좋은 매물만)',
+        params: companyParams,
+        response: { 200: envelope(favoriteAlertSchema), ...errors },
+      },
+    },
+    async (req) => ({ result: await favorites.alert(req.member!.id, req.params.id) }),
+  );
+
+  app.put(
+    '/api/stock/favorite/:id/alert',
+    {
+      schema: {
+        tags,
+        summary: '관심종목의 새 매물 알림 설정',
+        params: companyParams,
+        body: favoriteAlertBody,
+        response: { 200: envelope(favoriteAlertSchema), ...errors },
+      },
+    },
+    async (req) => ({ result: await favorites.setAlert(req.member!.id, req.params.id, req.body.enabled, req.body.price) }),
   );
 };

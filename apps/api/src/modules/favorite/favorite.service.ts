@@ -1,21 +1,37 @@
 import { FAVORITES_MAX } from '@beesang/contract';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { MemberView } from '../../lib/member-view.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import type { FavoriteRepository } from './favorite.repository.ts';
 
 /** A member's favourite stocks (spec §4 favourite toggle, §7 Stock favourites): ordered, at most 100. */
-export function createFavoriteService(deps: { repo: FavoriteRepository; stocks: StockService; clock: Clock }) {
+export function createFavoriteService(deps: {
+  repo: FavoriteRepository;
+  stocks: StockService;
+  clock: Clock;
+  /** Each member's favourites kept per instance (issue 24): every page and search a member opens reads them. */
+  view?: MemberView<readonly number[]>;
+}) {
   const { repo, stocks, clock } = deps;
+  const ids = (userId: number) => (deps.view ? deps.view.get(userId, 'ids', () => repo.ids(userId)) : repo.ids(userId));
+  const sets = new WeakMap<readonly number[], ReadonlySet<number>>();
   return {
-    async idsOf(userId: number): Promise<Set<number>> {
-      return new Set(await repo.ids(userId));
+    /** The member's favourites as a set (the same set while they do not change). */
+    async idsOf(userId: number): Promise<ReadonlySet<number>> {
+      const list = await ids(userId);
+      let set = sets.get(list);
+      if (!set) {
+        set = new Set(list);
+        sets.set(list, set);
+      }
+      return set;
     },
 
     async list(userId: number, page: number, size: number) {
-      const ids = await repo.ids(userId);
-      const slice = ids.slice((page - 1) * size, page * size);
-      return { data: await stocks.summaries(slice), total: ids.length, page, size };
+      const all = await ids(userId);
+      const slice = all.slice((page - 1) * size, page * size);
+      return { data: await stocks.summaries(slice), total: all.length, page, size };
     },
 
     /** Adding twice is not an error: a double tap leaves one favourite. */
@@ -34,6 +50,23 @@ export function createFavoriteService(deps: { repo: FavoriteRepository; stocks: 
     },
 
     /** The new order must name exactly the member's favourites; anything else means the list changed elsewhere. */
+    /** A favourite's listing alert; 404 when the company is not a favourite of the member. */
+    async alert(userId: number, companyId: number) {
+      const row = await repo.alert(userId, companyId);
+      if (!row) throw new AppError(404, 'favoriteNotFound', 'NOT_FOUND');
+      return {
+        companyIdx: companyId,
+        enabled: row.listing_alert,
+        price: row.listing_alert_price === null ? null : Number(row.listing_alert_price),
+      };
+    },
+    async setAlert(userId: number, companyId: number, enabled: boolean, price: number | null) {
+      if (!(await repo.setAlert(userId, companyId, enabled, price))) throw new AppError(404, 'favoriteNotFound', 'NOT_FOUND');
+      return { companyIdx: companyId, enabled, price };
+    },
+    /** Who hears of a new listing on `companyId` (the notification module asks). */
+    alertTakers: (companyId: number, sale: boolean, price: number, except: number) => repo.alertTakers(companyId, sale, price, except),
+
     async reorder(userId: number, ids: number[]): Promise<true> {
       const current = await repo.ids(userId);
       const same = current.length === ids.length && ids.every((id) => current.includes(id));

@@ -1,6 +1,10 @@
 import type { Db } from '../../db/database.ts';
 
-export function createIdentityRepository(db: Db) {
+export function createIdentityRepository(
+  db: Db,
+  /** Told after a member's row changes (their verified name and level): the session view drops them (issue 24). */
+  changed: (tx: Db, userId: number) => void = () => {},
+) {
   return {
     async create(row: { tokenHash: string; userId: number | null; at: Date; expiresAt: Date }) {
       await db
@@ -48,6 +52,7 @@ export function createIdentityRepository(db: Db) {
         .set({ ci_enc: row.ciEnc, di_hash: row.diHash, real_name: row.name, user_level: 2, updated_at: row.at })
         .where('id', '=', userId)
         .execute();
+      changed(db, userId);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { envelope, errorSchema, userDetailSchema } from '@beesang/contract';
+import { envelope, errorSchema, isCalendarDate, userDetailSchema } from '@beesang/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accessTokenOf, requireMember } from '../../plugins/auth.ts';
@@ -37,7 +37,8 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; 
       schema: {
         tags,
         summary: '본인확인 시작 (회원: 등급 올리기, 비회원: 아이디 찾기)',
-        response: { 200: envelope(z.object({ requestId: z.string(), url: z.string() })), ...errors },
+        // 429: the limit is counted in the handler (per member or per address), so said here.
+        response: { 200: envelope(z.object({ requestId: z.string(), url: z.string() })), ...errors, 429: errorSchema },
       },
     },
     async (req, reply) => {
@@ -69,7 +70,12 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; 
               .trim()
               .min(2, { error: '이름을 2자 이상 입력해주세요.' })
               .max(20, { error: '이름은 20자 이하로 입력해주세요.' }),
-            birth: z.string().regex(/^(19|20)\d{6}$/, { error: '생년월일 8자리를 입력해주세요.' }),
+            birth: z
+              .string()
+              .regex(/^(19|20)\d{6}$/, { error: '생년월일 8자리를 입력해주세요.', abort: true })
+              .refine((v) => isCalendarDate(`${v.slice(0, 4)}-${v.slice(4, 6)}-${v.slice(6)}`), {
+                error: '생년월일 8자리를 입력해주세요.',
+              }),
             phone: z.string().regex(/^010\d{8}$/, { error: '휴대폰 번호 형식이 올바르지 않습니다.' }),
           }),
           response: { 204: z.null(), ...errors },
@@ -97,7 +103,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{ identity: IdentityService; 
   app.post(
     '/api/identity/verify',
     {
-      preHandler: requireMember(auth),
+      onRequest: requireMember(auth),
       schema: {
         tags,
         summary: '본인확인 결과 반영 (정회원)',

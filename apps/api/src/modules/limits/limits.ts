@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, type MessageKey } from '../../lib/errors.ts';
+import { answering } from '../../plugins/openapi-answers.ts';
 import type { LimitsRepository } from './limits.repository.ts';
 
 /** Where the counters live: Redis, the shared database, or this process (one instance only). */
@@ -22,6 +23,8 @@ const MESSAGE: Record<LimitName, MessageKey> = {
   memberUploads: 'uploadLimited',
   anonymousUploads: 'uploadLimited',
   lookups: 'limitLookups',
+  conversationsPerDay: 'limitConversations',
+  messages: 'limitMessages',
 };
 
 /**
@@ -107,17 +110,14 @@ export async function registerLimits(
     }
   }
 
+  // Marked as answering 429, so that the API document lists it (with Retry-After) on each route that uses one.
   return {
     check,
-    perMember:
-      (...names) =>
-      async (req) => {
+    perMember: (...names) =>
+      answering(async (req: FastifyRequest) => {
         if (!req.member) throw new Error('perMember limit runs after requireMember');
         await check(req, { memberId: req.member.id }, ...names);
-      },
-    perAddress:
-      (...names) =>
-      async (req) =>
-        check(req, { address: req.ip }, ...names),
+      }, 429),
+    perAddress: (...names) => answering(async (req: FastifyRequest) => check(req, { address: req.ip }, ...names), 429),
   };
 }

@@ -42,7 +42,8 @@ export const opinionRoutes: FastifyPluginAsyncZod<{ opinions: OpinionService; au
   app.post(
     '/api/opinion',
     {
-      preHandler: [member, limits.perMember('opinions')],
+      onRequest: member,
+      preHandler: limits.perMember('opinions'),
       schema: { tags, summary: '의견 쓰기', body: opinionCreateBody, response: { 200: envelope(opinionSchema), ...errors } },
     },
     async (req) => ({ result: await opinions.write(req.member!, req.body.companyIdx, req.body.content) }),
@@ -51,7 +52,7 @@ export const opinionRoutes: FastifyPluginAsyncZod<{ opinions: OpinionService; au
   app.delete(
     '/api/opinion/:opinionIdx',
     {
-      preHandler: member,
+      onRequest: member,
       schema: {
         tags,
         summary: '의견 삭제 (본인 의견만)',

@@ -1,5 +1,6 @@
 import { ExpertType, hasScamSignals, type Opinion, SanctionState } from '@beesang/contract';
 import type { Db } from '../../db/database.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ReportService } from '../report/report.service.ts';
@@ -15,6 +16,7 @@ function toOpinion(r: OpinionRow, viewerId: number | null, reported: boolean): O
     companyIdx: r.company_id,
     content: r.body,
     writer: {
+      userIdx: r.user_id,
       userNickname: r.writer_nickname,
       profileImageUrl: r.writer_image,
       expertType: EXPERT_NAMES[r.writer_expert_type] ?? 'NORMAL',
@@ -59,7 +61,7 @@ export function createOpinionService(deps: {
       if (member.sanction_state >= SanctionState.STOP_DEBATE) throw new AppError(403, 'sanctionStopDebate', 'SANCTIONED');
       await stocks.company(companyId);
       // The opinion and, if its text has scam signals, its review item: both or neither.
-      const id = await db.transaction().execute(async (tx) => {
+      const id = await unitOfWork(db, async (tx) => {
         const created = await repo.insert({ companyId, userId: member.id, body: content, at: clock.now() }, tx);
         await reviews.screenText(tx, { type: 'OPINION', id: created, userId: member.id }, content);
         return created;

@@ -2,7 +2,7 @@ import { ReportStatus } from '@beesang/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
-export type ReportKind = 'trade' | 'opinion';
+export type ReportKind = 'trade' | 'opinion' | 'conversation';
 
 export function createReportRepository(db: Db) {
   return {
@@ -39,7 +39,9 @@ export function createReportRepository(db: Db) {
 
     /**
      * Reports grouped by what they are about (issue 11 §2): how many, for which reasons, since when,
-     * with the target's content and author. OPEN waits longest first; RESOLVED newest first.
+     * with the target's content and author. OPEN waits longest first; RESOLVED newest first. A
+     * conversation (issue 22 §4) is described by its listing and length, never by its messages: an
+     * operator reads those on purpose, and each reading is audited.
      */
     async groups(open: boolean, kind: ReportKind | undefined, page: number, size: number) {
       const statuses = open ? [ReportStatus.OPEN] : [ReportStatus.DISMISSED, ReportStatus.UPHELD];
@@ -59,22 +61,34 @@ export function createReportRepository(db: Db) {
           content: string | null;
           target_status: number | null;
         }>`
-          select g.*, u.id as author_id, u.nickname as author_nickname,
-            case when g.target_type = 'trade'
-              then c.name || ' · ' || case t.trade_type when 1 then '매수' else '매도' end || ' ' || to_char(t.stock_count, 'FM999,999,999,999,999') || '주 × ' || to_char(t.stock_per_price, 'FM999,999,999') || '원'
+          select g.target_type, g.target_id, g.count, g.reasons, g.details, g.first_at, g.last_at, g.status,
+            u.id as author_id, u.nickname as author_nickname,
+            case g.target_type
+              when 'trade' then c.name || ' · ' || case t.trade_type when 1 then '매수' else '매도' end || ' ' || to_char(t.stock_count, 'FM999,999,999,999,999') || '주 × ' || to_char(t.stock_per_price, 'FM999,999,999') || '원'
+              when 'conversation' then '대화 · ' || cc.name || ' ' || case ct.trade_type when 1 then '매수' else '매도' end || ' 매물 ' || ct.id || '번 · 메시지 '
+                || to_char((select count(*) from messages m where m.conversation_id = cv.id), 'FM999,999,999') || '개'
               else o.body end as content,
-            case when g.target_type = 'trade' then t.status else case when o.deleted_at is null then 11 else o.status end end as target_status
+            case g.target_type
+              when 'trade' then t.status
+              -- A conversation is never hidden: upholding a report on it sanctions the member instead.
+              when 'conversation' then 11
+              else case when o.deleted_at is null then 11 else o.status end end as target_status
           from (
             select r.target_type, r.target_id, count(*)::int as count, array_agg(r.reason order by r.created_at) as reasons,
               array_remove(array_agg(r.detail order by r.created_at), '') as details,
-              min(r.created_at) as first_at, max(r.created_at) as last_at, max(r.status) as status
+              min(r.created_at) as first_at, max(r.created_at) as last_at, max(r.status) as status,
+              (array_agg(r.reporter_id order by r.created_at, r.id))[1] as first_reporter
             from reports r where ${where}
             group by r.target_type, r.target_id
           ) g
           left join trades t on g.target_type = 'trade' and t.id = g.target_id
           left join companies c on c.id = t.company_id
           left join opinions o on g.target_type = 'opinion' and o.id = g.target_id
-          left join users u on u.id = coalesce(t.user_id, o.user_id)
+          left join conversations cv on g.target_type = 'conversation' and cv.id = g.target_id
+          left join trades ct on ct.id = cv.trade_id
+          left join companies cc on cc.id = ct.company_id
+          -- A conversation's author is the member it was reported about: the side that did not report it first.
+          left join users u on u.id = coalesce(t.user_id, o.user_id, case when cv.owner_id = g.first_reporter then cv.member_id else cv.owner_id end)
           order by ${open ? sql`g.first_at asc` : sql`g.last_at desc`}, g.target_id
           limit ${size} offset ${(page - 1) * size}`.execute(db),
         sql<{ n: number; oldest: Date | null }>`
@@ -84,6 +98,29 @@ export function createReportRepository(db: Db) {
       ]);
       const summary = count.rows[0];
       return { rows: rows.rows, total: Number(summary?.n ?? 0), oldest: summary?.oldest ? new Date(summary.oldest) : null };
+    },
+
+    /** Who reported a target and awaits the outcome (its open reports). */
+    async openReporters(exec: Db, kind: ReportKind, targetId: number): Promise<number[]> {
+      const rows = await exec
+        .selectFrom('reports')
+        .select('reporter_id')
+        .where('target_type', '=', kind)
+        .where('target_id', '=', targetId)
+        .where('status', '=', ReportStatus.OPEN)
+        .execute();
+      return rows.map((r) => r.reporter_id);
+    },
+
+    /** Who reported a target (in the caller's transaction). */
+    async reporters(exec: Db, kind: ReportKind, targetId: number): Promise<number[]> {
+      const rows = await exec
+        .selectFrom('reports')
+        .select('reporter_id')
+        .where('target_type', '=', kind)
+        .where('target_id', '=', targetId)
+        .execute();
+      return rows.map((r) => r.reporter_id);
     },
 
     /** Closes every open report on a target, in the caller's transaction; how many it closed. */

@@ -19,7 +19,8 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; auth:
     app.post(
       `/api/accuse/${kind}/:id`,
       {
-        preHandler: [member, limits.perMember('reports')],
+        onRequest: member,
+        preHandler: limits.perMember('reports'),
         schema: {
           tags: ['report'],
           summary: kind === 'trade' ? '매물 신고 (회원당 한 번, Idempotency-Key 지원)' : '의견 신고 (회원당 한 번, Idempotency-Key 지원)',

@@ -1,10 +1,9 @@
 import { messages, SMS_CODE_TTL_MS } from '@beesang/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
 import { expectError } from '../../test/http.ts';
 import { match, newPhone, requestCode } from '../../test/phone.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, secondInstance, type TestApp } from '../../test/test-app.ts';
 import { DEFAULT_SMS_LIMITS } from './sms.service.ts';
 import { SmsGatewayError } from './sms-gateway.ts';
 
@@ -214,13 +213,8 @@ describe('SMS gateway failure', () => {
 describe('two API instances on one database', () => {
   it('share the resend cooldown and the wrong-guess count', async () => {
     // A second app with its own services and caches over the same database, as a second server would be.
-    const second = await buildApp({
-      config: { env: 'test', publicUrl: 'http://localhost:3000', webBuildDir: '/nonexistent', logLevel: 'silent', trustProxy: undefined },
-      db: t.db,
-      clock: t.clock,
-      web: false,
-      logger: false,
-    });
+    const other = await secondInstance(t);
+    const second = other.app;
     try {
       const phone = newPhone();
       const code = await requestCode(t.app, phone);
@@ -235,7 +229,7 @@ describe('two API instances on one database', () => {
       expect(locked.statusCode).toBe(429);
       expect((await match(t.app, phone, code)).status).toBe(429);
     } finally {
-      await second.close();
+      await other.close();
     }
   });
 });

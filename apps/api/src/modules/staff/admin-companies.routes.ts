@@ -1,7 +1,9 @@
+import { isUtf8 } from 'node:buffer';
 import {
   adminCompaniesQuery,
   adminCompanyPatchBody,
   adminCompanyRowSchema,
+  adminImportForm,
   adminImportQuery,
   envelope,
   errorSchema,
@@ -10,6 +12,7 @@ import {
   type ImportFileKind,
   idParam,
   importReportSchema,
+  messages,
   pagedEnvelope,
 } from '@beesang/contract';
 import multipart from '@fastify/multipart';
@@ -23,7 +26,7 @@ import type { AuthService } from '../auth/auth.service.ts';
 import type { CompanyAdminService } from '../stock/company-admin.service.ts';
 import type { CompanyImportService } from '../stock/import/company-import.service.ts';
 import { type AuditRepository, auditedChange } from './audit.repository.ts';
-import { requireStaff } from './staff-guard.ts';
+import { actorOf, requireStaff } from './staff-guard.ts';
 
 const tags = ['admin'];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 413: errorSchema, 415: errorSchema };
@@ -41,14 +44,18 @@ async function readImportFiles(req: FastifyRequest): Promise<Partial<Record<Impo
         part.file.resume();
         throw new AppError(400, 'adminImportField', 'UNEXPECTED_FILE');
       }
-      texts[kind] = (await part.toBuffer()).toString('utf8');
+      // A file saved as CP949 (Excel's default here) is refused as a whole, not imported as U+FFFD.
+      const bytes = await part.toBuffer();
+      if (!isUtf8(bytes)) throw new AppError(400, 'adminImportNotUtf8', 'BAD_TEXT', { fields: { [kind]: messages.adminImportNotUtf8 } });
+      texts[kind] = bytes.toString('utf8');
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'adminImportTooLarge', 'FILE_TOO_LARGE');
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw new AppError(400, 'adminImportField', 'TOO_MANY_PARTS');
-    throw error;
+    // Anything else the parser raises (a body cut short, no boundary) is a malformed request, not a 500.
+    throw error instanceof AppError ? error : new AppError(400, 'multipartMalformed', 'BAD_MULTIPART');
   }
   if (Object.keys(texts).length === 0) throw new AppError(400, 'adminImportNoFile', 'FILE_REQUIRED');
   return texts;
@@ -67,7 +74,6 @@ export const adminCompaniesRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { companies, imports, changed, auth, db, audit, clock }) => {
   const editors = requireStaff(auth, 'companies');
   const change = auditedChange(db, audit, () => clock.now());
-  const actor = (req: FastifyRequest) => ({ id: req.member!.id, ip: req.ip });
   // Multipart is parsed in this plugin only (the import); every other admin route takes JSON.
   await app.register(multipart, { throwFileSizeLimit: true });
   app.addHook('onSend', async (_req, reply) => {
@@ -77,7 +83,7 @@ export const adminCompaniesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/companies',
     {
-      preHandler: editors,
+      onRequest: editors,
       schema: {
         tags,
         summary: '종목 목록 (이름순, 또는 이름·코드·초성 검색)',
@@ -94,7 +100,7 @@ export const adminCompaniesRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/admin/company/:companyIdx',
     {
-      preHandler: editors,
+      onRequest: editors,
       schema: {
         tags,
         summary: '종목 정보 수정 (가격은 /price로)',
@@ -105,7 +111,7 @@ export const adminCompaniesRoutes: FastifyPluginAsyncZod<{
     },
     async (req) => {
       const row = await change(
-        actor(req),
+        actorOf(req),
         { action: 'company.edit', targetType: 'COMPANY', targetId: req.params.companyIdx, detail: { fields: Object.keys(req.body) } },
         (tx) => companies.edit(tx, req.params.companyIdx, req.body),
       );
@@ -117,7 +123,7 @@ export const adminCompaniesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/company/import',
     {
-      preHandler: editors,
+      onRequest: editors,
       schema: {
         tags,
         summary: 'CSV 가져오기 (multipart: companies, prices, financials). dryRun=true는 잘못된 행을 모두 보고하고 아무것도 쓰지 않음',
@@ -126,13 +132,15 @@ export const adminCompaniesRoutes: FastifyPluginAsyncZod<{
         querystring: adminImportQuery,
         response: { 200: envelope(importReportSchema), ...errors },
       },
+      // The files are read part by part in readImportFiles; this only documents them.
+      config: { multipart: adminImportForm },
     },
     async (req) => {
       const texts = await readImportFiles(req);
       const { dryRun } = req.query;
       if (dryRun) return { result: await imports.run(db, texts, { dryRun: true }) };
       const report = await change(
-        actor(req),
+        actorOf(req),
         (r: Awaited<ReturnType<typeof imports.run>>) => ({
           action: 'company.import',
           targetType: 'COMPANY',

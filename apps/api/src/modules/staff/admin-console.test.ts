@@ -97,6 +97,38 @@ describe('종목: the list and editing a company', () => {
     // Refused edits change nothing and leave no audit entry.
     expect((await auditRows('company.edit')).filter((a) => a.target_id === String(id))).toHaveLength(1);
   });
+
+  it('a date that cannot exist is a 400 naming its field (foundedOn, from, endsAt), for an ADMIN too, never a 500 (issue 21)', async () => {
+    const id = await insertCompany(t.db, { name: '날짜검사기업' });
+    const foundedOn = () => t.db.selectFrom('companies').select('founded_on').where('id', '=', id).executeTakeFirstOrThrow();
+    const before = await foundedOn();
+    const admin = await createMember(t, { nickname: '최고관리자' });
+    await t.db.updateTable('users').set({ staff_role: 'ADMIN' }).where('id', '=', admin.id).execute();
+    for (const value of ['2024-13-45', '2023-02-29', '0000-00-00', '0000-01-01', '2024-1-5']) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/company/${id}`,
+        headers: admin.headers,
+        payload: { foundedOn: value },
+      });
+      expect(res.statusCode, `${value}: ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', fields: { 'body.foundedOn': messages.adminCompanyFounded } });
+    }
+    expect(await foundedOn()).toEqual(before);
+
+    // Every date and time the console sends follows the same rule, each with its field's message.
+    const audit = await t.app.inject({ url: '/api/admin/audit?from=2023-02-29T24:61:00Z', headers: admin.headers });
+    expect(audit.statusCode, audit.body).toBe(400);
+    expect(audit.json()).toMatchObject({ fields: { 'querystring.from': messages.adminAuditFromInvalid } });
+    const sanction = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/member/${moderator.id}/sanction`,
+      headers: admin.headers,
+      payload: { state: SanctionState.WARN, reason: '날짜 검사', endsAt: '9999-12-31T23:59:59-14:00' },
+    });
+    expect(sanction.statusCode, sanction.body).toBe(400);
+    expect(sanction.json()).toMatchObject({ fields: { 'body.endsAt': messages.adminEndsAtInvalid } });
+  });
 });
 
 const COMPANIES = `code,name,sector,labels,shares_outstanding,ceo_name,founded_on,address,homepage_url,business_summary
@@ -199,6 +231,13 @@ describe('종목: the CSV import with its dry run', () => {
     ]);
     expect(await report({ prices: 'code,date,open,high,low,close,volume\n"IMP001,2026-11-19,1,1,1,1,1\n' })).toEqual([
       'prices.csv:2::닫히지 않은 따옴표가 있습니다',
+    ]); // Dates that look right but cannot exist, and years no date column holds (issue 21).
+    const prices = ['2024-13-45', '2023-02-29', '0000-01-01', '2026/11/19'].map((d) => `IMP001,${d},1,1,1,1,1`).join('\n');
+    expect(await report({ companies: COMPANIES, prices: `code,date,open,high,low,close,volume\n${prices}\n` })).toEqual([
+      'prices.csv:2:date:날짜이(가) 없는 날짜입니다',
+      'prices.csv:3:date:날짜이(가) 없는 날짜입니다',
+      'prices.csv:4:date:날짜이(가) 없는 날짜입니다',
+      'prices.csv:5:date:날짜은(는) YYYY-MM-DD 형식이어야 합니다',
     ]);
   });
 
@@ -210,6 +249,33 @@ describe('종목: the CSV import with its dry run', () => {
       messages.adminImportNoFile,
     );
     await expectError(t.app, importRequest(true, { stocks: COMPANIES }), 400, messages.adminImportField);
+    // Saved as CP949 (가 is B0 A1 there): refused whole with what to do, not imported as U+FFFD (issue 21).
+    const cp949 = Buffer.concat([Buffer.from(COMPANIES.split('\n')[0] as string), Buffer.from('\nIMP009,'), Buffer.from([0xb0, 0xa1])]);
+    const notUtf8 = await expectError(
+      t.app,
+      multipartPost(
+        '/api/admin/company/import?dryRun=true',
+        [{ field: 'companies', filename: 'companies.csv', type: 'text/csv', bytes: cp949 }],
+        {
+          headers: editor.headers,
+        },
+      ),
+      400,
+      messages.adminImportNotUtf8,
+    );
+    expect(notUtf8).toMatchObject({ code: 'BAD_TEXT', fields: { companies: messages.adminImportNotUtf8 } });
+    // A body that is not multipart at all behind the header: 400, not a 500 (found by the fuzz suite).
+    await expectError(
+      t.app,
+      {
+        method: 'POST',
+        url: '/api/admin/company/import?dryRun=true',
+        payload: 'hello',
+        headers: { ...editor.headers, 'content-type': 'multipart/form-data; boundary=B' },
+      },
+      400,
+      messages.multipartMalformed,
+    );
     const huge = `${COMPANIES}${'x'.repeat(10 * 1024 * 1024)}`;
     await expectError(t.app, importRequest(true, { companies: huge }), 413, messages.adminImportTooLarge);
     await expectError(
@@ -437,6 +503,47 @@ describe('the console’s writes keep the site’s origin check', () => {
     const row = await t.db.selectFrom('companies').select('business_summary').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.business_summary).toBe('테스트용 기업입니다.');
     expect((await t.app.inject(request('http://localhost:3000'))).statusCode).toBe(200);
+  });
+
+  it('a cookie-authenticated write that names no origin, or comes from another site of ours, is refused; the app with a bearer token is not', async () => {
+    const id = await insertCompany(t.db, { name: '출처없는기업' });
+    const token = (await freshHeaders(t, editor.id)).authorization.slice('Bearer '.length);
+    const patch = (headers: Record<string, string>, cookies?: Record<string, string>) => ({
+      method: 'PATCH' as const,
+      url: `/api/admin/company/${id}`,
+      ...(cookies && { cookies }),
+      headers,
+      payload: { businessSummary: '바뀌면 안 됨' },
+    });
+    await expectError(t.app, patch({}, { ACCESS_TOKEN: token }), 403, messages.forbiddenOrigin);
+    await expectError(t.app, patch({ 'sec-fetch-site': 'same-origin' }, { ACCESS_TOKEN: token }), 403, messages.forbiddenOrigin);
+    await expectError(
+      t.app,
+      patch({ origin: 'http://localhost:3000', 'sec-fetch-site': 'same-site' }, { ACCESS_TOKEN: token }),
+      403,
+      messages.forbiddenOrigin,
+    );
+    const row = await t.db.selectFrom('companies').select('business_summary').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.business_summary).toBe('테스트용 기업입니다.');
+    const app = await t.app.inject(patch({ authorization: `Bearer ${token}` }));
+    expect(app.statusCode, app.body).toBe(200);
+    const browser = await t.app.inject(
+      patch({ origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' }, { ACCESS_TOKEN: token }),
+    );
+    expect(browser.statusCode, browser.body).toBe(200);
+  });
+});
+
+describe('who before what (issue 21): the caller is checked before the body', () => {
+  it('a visitor gets 401 and a member 403 from a console write, whatever its body holds', async () => {
+    const member = await createMember(t);
+    for (const payload of [{ foundedOn: '2024-13-45' }, { nothing: true }, '{not json']) {
+      const request = { method: 'PATCH' as const, url: '/api/admin/company/1', payload, headers: { 'content-type': 'application/json' } };
+      await expectError(t.app, request, 401, messages.sessionExpired);
+      await expectError(t.app, { ...request, headers: { ...request.headers, ...member.headers } }, 403, messages.staffOnly);
+    }
+    await expectError(t.app, { method: 'POST', url: '/api/trade/sell', payload: { companyIdx: 'x' } }, 401, messages.sessionExpired);
+    await expectError(t.app, { method: 'POST', url: '/api/stock/update/favorite/stock/order', payload: {} }, 401, messages.sessionExpired);
   });
 });
 

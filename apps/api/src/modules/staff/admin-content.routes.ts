@@ -11,7 +11,6 @@ import {
   idParam,
   pagedEnvelope,
 } from '@beesang/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -20,7 +19,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ContentInput, ContentService } from '../content/content.service.ts';
 import { type AuditRepository, auditedChange } from './audit.repository.ts';
-import { requireStaff } from './staff-guard.ts';
+import { actorOf, requireStaff } from './staff-guard.ts';
 
 const tags = ['admin'];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -38,7 +37,6 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { contents, auth, db, audit, clock, isOwnUpload, changed = () => {} }) => {
   const editors = requireStaff(auth, 'content');
   const change = auditedChange(db, audit, () => clock.now());
-  const actor = (req: FastifyRequest) => ({ id: req.member!.id, ip: req.ip });
   app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -52,7 +50,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/content/:kind',
     {
-      preHandler: editors,
+      onRequest: editors,
       schema: {
         tags,
         summary: '콘텐츠 목록 (임시저장·예약 포함)',
@@ -70,7 +68,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/content/preview',
     {
-      preHandler: editors,
+      onRequest: editors,
       schema: {
         tags,
         summary: '콘텐츠 미리보기: Markdown을 회원이 보게 될 HTML로 (저장하지 않음)',
@@ -84,7 +82,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/content/:kind',
     {
-      preHandler: editors,
+      onRequest: editors,
       schema: {
         tags,
         summary: '콘텐츠 작성 (Markdown; publishAt으로 예약, published=false는 임시저장)',
@@ -96,7 +94,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{
     async (req) => {
       const data = input(req.body) as ContentInput;
       const id = await change(
-        actor(req),
+        actorOf(req),
         (created: number) => ({
           action: 'content.create',
           targetType: 'CONTENT',
@@ -113,7 +111,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/admin/content/:kind/:id',
     {
-      preHandler: editors,
+      onRequest: editors,
       schema: {
         tags,
         summary: '콘텐츠 수정·게시·게시 취소',
@@ -125,7 +123,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{
     async (req) => {
       const data = input(req.body);
       await change(
-        actor(req),
+        actorOf(req),
         {
           action: 'content.update',
           targetType: 'CONTENT',
@@ -142,12 +140,12 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/admin/content/:kind/:id',
     {
-      preHandler: editors,
+      onRequest: editors,
       schema: { tags, summary: '콘텐츠 삭제', params: itemParams, response: { 200: envelope(z.literal(true)), ...errors } },
     },
     async (req) => {
       await change(
-        actor(req),
+        actorOf(req),
         { action: 'content.delete', targetType: 'CONTENT', targetId: `${req.params.kind}:${req.params.id}`, detail: {} },
         (tx) => contents.remove(req.params.kind, req.params.id, tx),
       );

@@ -1,7 +1,5 @@
 import {
-  adminManualPriceBody,
   adminPinnedRowSchema,
-  adminPriceReviewRowSchema,
   adminProofDecisionBody,
   adminQueueQuery,
   adminReportGroupSchema,
@@ -14,14 +12,14 @@ import {
   errorSchema,
   idParam,
   pagedEnvelope,
+  REPORT_TARGET_TYPES,
   tradeSchema,
 } from '@beesang/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { AdminMarketService } from './admin-market.service.ts';
-import { requireStaff } from './staff-guard.ts';
+import { actorOf, requireStaff } from './staff-guard.ts';
 
 const tags = ['admin'];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -47,9 +45,7 @@ export const adminMarketRoutes: FastifyPluginAsyncZod<{ market: AdminMarketServi
   const proofs = requireStaff(auth, 'proofs');
   const reports = requireStaff(auth, 'reports');
   const topFix = requireStaff(auth, 'topFix');
-  const pricing = requireStaff(auth, 'prices');
   const tradeParams = z.object({ tradeIdx: idParam });
-  const actor = (req: FastifyRequest) => ({ id: req.member!.id, ip: req.ip });
   app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -57,7 +53,7 @@ export const adminMarketRoutes: FastifyPluginAsyncZod<{ market: AdminMarketServi
   app.get(
     '/api/admin/proofs',
     {
-      preHandler: proofs,
+      onRequest: proofs,
       schema: {
         tags,
         summary: '검토를 기다리는 매물 인증 (오래된 순)',
@@ -71,7 +67,7 @@ export const adminMarketRoutes: FastifyPluginAsyncZod<{ market: AdminMarketServi
   app.post(
     '/api/admin/trade/:tradeIdx/proof',
     {
-      preHandler: proofs,
+      onRequest: proofs,
       schema: {
         tags,
         summary: '매물 인증 결정 (VERIFIED, REATTACHMENT, UNIDENTIFIED, NON_AUTHENTICITY)',
@@ -81,7 +77,7 @@ export const adminMarketRoutes: FastifyPluginAsyncZod<{ market: AdminMarketServi
       },
     },
     async (req) => {
-      await market.decideProof(actor(req), req.params.tradeIdx, req.body.status, req.body.note);
+      await market.decideProof(actorOf(req), req.params.tradeIdx, req.body.status, req.body.note);
       return { result: true as const };
     },
   );
@@ -89,7 +85,7 @@ export const adminMarketRoutes: FastifyPluginAsyncZod<{ market: AdminMarketServi
   app.get(
     '/api/admin/reports',
     {
-      preHandler: reports,
+      onRequest: reports,
       schema: {
         tags,
         summary: '신고 (대상별로 묶음; OPEN은 오래 기다린 순)',
@@ -103,7 +99,7 @@ export const adminMarketRoutes: FastifyPluginAsyncZod<{ market: AdminMarketServi
   app.get(
     '/api/admin/review',
     {
-      preHandler: reports,
+      onRequest: reports,
       schema: {
         tags,
         summary: '검토 대기: 신고 없이 올라온 항목 (사기 의심 문구, 브로커 패턴; 오래 기다린 순)',
@@ -117,7 +113,7 @@ export const adminMarketRoutes: FastifyPluginAsyncZod<{ market: AdminMarketServi
   app.post(
     '/api/admin/review/:id/resolve',
     {
-      preHandler: reports,
+      onRequest: reports,
       schema: {
         tags,
         summary: '검토 대기 처리: 문제 없음(DISMISS) 또는 조치(UPHOLD: 글 숨김·회원 제재)',
@@ -127,7 +123,7 @@ export const adminMarketRoutes: FastifyPluginAsyncZod<{ market: AdminMarketServi
       },
     },
     async (req) => {
-      await market.resolveReview(actor(req), req.params.id, req.body);
+      await market.resolveReview(actorOf(req), req.params.id, req.body);
       return { result: true as const };
     },
   );
@@ -135,17 +131,17 @@ export const adminMarketRoutes: FastifyPluginAsyncZod<{ market: AdminMarketServi
   app.post(
     '/api/admin/reports/:targetType/:targetId/resolve',
     {
-      preHandler: reports,
+      onRequest: reports,
       schema: {
         tags,
         summary: '신고 처리: 기각(DISMISS) 또는 숨김(HIDE) + 작성자 제재',
-        params: z.object({ targetType: z.enum(['TRADE', 'OPINION']), targetId: idParam }),
+        params: z.object({ targetType: z.enum(REPORT_TARGET_TYPES), targetId: idParam }),
         body: adminResolveBody,
         response: { 200: envelope(z.literal(true)), ...errors },
       },
     },
     async (req) => {
-      await market.resolve(actor(req), req.params.targetType, req.params.targetId, req.body);
+      await market.resolve(actorOf(req), req.params.targetType, req.params.targetId, req.body);
       return { result: true as const };
     },
   );
@@ -153,7 +149,7 @@ export const adminMarketRoutes: FastifyPluginAsyncZod<{ market: AdminMarketServi
   app.get(
     '/api/admin/top-fix',
     {
-      preHandler: topFix,
+      onRequest: topFix,
       schema: {
         tags,
         summary: '상단 고정 중인 매물 (종료가 가까운 순)',
@@ -170,7 +166,7 @@ export const adminMarketRoutes: FastifyPluginAsyncZod<{ market: AdminMarketServi
   app.post(
     '/api/admin/trade/:tradeIdx/top-fix',
     {
-      preHandler: topFix,
+      onRequest: topFix,
       schema: {
         tags,
         summary: '매물 상단 고정 (endsAt까지)',
@@ -180,7 +176,7 @@ export const adminMarketRoutes: FastifyPluginAsyncZod<{ market: AdminMarketServi
       },
     },
     async (req) => {
-      await market.topFix(actor(req), req.params.tradeIdx, new Date(req.body.endsAt));
+      await market.topFix(actorOf(req), req.params.tradeIdx, new Date(req.body.endsAt));
       return { result: true as const };
     },
   );
@@ -188,46 +184,11 @@ export const adminMarketRoutes: FastifyPluginAsyncZod<{ market: AdminMarketServi
   app.delete(
     '/api/admin/trade/:tradeIdx/top-fix',
     {
-      preHandler: topFix,
+      onRequest: topFix,
       schema: { tags, summary: '매물 상단 고정 해제', params: tradeParams, response: { 200: envelope(z.literal(true)), ...errors } },
     },
     async (req) => {
-      await market.topFix(actor(req), req.params.tradeIdx, null);
-      return { result: true as const };
-    },
-  );
-
-  app.get(
-    '/api/admin/price-review',
-    {
-      preHandler: pricing,
-      schema: {
-        tags,
-        summary: '가격에 반영되지 않은 체결 (사유 포함, 최신 순)',
-        querystring: adminQueueQuery,
-        response: {
-          200: pagedEnvelope(adminPriceReviewRowSchema),
-          ...errors,
-        },
-      },
-    },
-    async (req) => ({ result: await market.priceReview(req.query.page, req.query.size) }),
-  );
-
-  app.post(
-    '/api/admin/company/:companyIdx/price',
-    {
-      preHandler: pricing,
-      schema: {
-        tags,
-        summary: '운영자 가격 입력 (출처 MANUAL)',
-        params: z.object({ companyIdx: idParam }),
-        body: adminManualPriceBody,
-        response: { 200: envelope(z.literal(true)), ...errors },
-      },
-    },
-    async (req) => {
-      await market.manualPrice(actor(req), req.params.companyIdx, req.body.price, req.body.note);
+      await market.topFix(actorOf(req), req.params.tradeIdx, null);
       return { result: true as const };
     },
   );

@@ -1,4 +1,4 @@
-import { type AdminReportGroup, type AdminSanctionBody, ProofCheckStatus, ReportStatus } from '@beesang/contract';
+import { type AdminReportGroup, type AdminSanctionBody, ProofCheckStatus, ReportStatus, type ReportTargetType } from '@beesang/contract';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -6,14 +6,14 @@ import type { SanctionService } from '../auth/sanction.service.ts';
 import type { OpinionService } from '../opinion/opinion.service.ts';
 import type { ReportService } from '../report/report.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
-import type { PriceService } from '../stock/price.service.ts';
-import type { StockService } from '../stock/stock.service.ts';
+import type { PriceService } from '../stock/price/price.service.ts';
+import type { PriceEntriesService } from '../stock/price/price-entries.service.ts';
 import type { TradeService } from '../trade/trade.service.ts';
 import { type Actor, type AuditRepository, auditedChange } from './audit.repository.ts';
 
 /** The console's marketplace sections (issue 11 §2): share proofs first. */
-const KIND = { TRADE: 'trade', OPINION: 'opinion' } as const;
-const TYPE = { trade: 'TRADE', opinion: 'OPINION' } as const;
+const KIND = { TRADE: 'trade', OPINION: 'opinion', CONVERSATION: 'conversation' } as const;
+const TYPE = { trade: 'TRADE', opinion: 'OPINION', conversation: 'CONVERSATION' } as const;
 
 export function createAdminMarketService(deps: {
   db: Db;
@@ -21,13 +21,15 @@ export function createAdminMarketService(deps: {
   trades: TradeService;
   opinions: OpinionService;
   reports: ReportService;
+  /** The deal module's conversations (issue 22): who a reported one is about (its reading: admin-conversations.service.ts). */
+  conversations: () => { reportedMember(tx: Db, conversationId: number): Promise<number> };
   reviews: ReviewService;
   sanctions: SanctionService;
   prices: PriceService;
-  stocks: StockService;
+  priceEntries: PriceEntriesService;
   clock: Clock;
 }) {
-  const { db, audit, trades, opinions, reports, reviews, sanctions, prices, stocks, clock } = deps;
+  const { db, audit, trades, opinions, reports, reviews, sanctions, prices, priceEntries, clock, conversations } = deps;
   const change = auditedChange(db, audit, () => clock.now());
   return {
     proofs: (page: number, size: number) => trades.pendingProofs(page, size),
@@ -65,14 +67,49 @@ export function createAdminMarketService(deps: {
       return { data, total, page, size };
     },
 
-    async manualPrice(actor: Actor, companyId: number, price: number, note: string) {
-      await change(actor, { action: 'company.price', targetType: 'COMPANY', targetId: companyId, detail: { price, note } }, async (tx) => {
-        if (!(await prices.setManual(tx, companyId, price, clock.now()))) throw new AppError(404, 'companyNotFound', 'NOT_FOUND');
-      });
-      stocks.invalidate(companyId);
+    /** An operator's price, entered to wait for a second operator (issue 21); the public price is unchanged. */
+    async enterPrice(actor: Actor, companyId: number, price: number, note: string) {
+      return change(
+        actor,
+        ({ entryId, basis }: { entryId: number; basis: number }) => ({
+          action: 'company.price.enter',
+          targetType: 'COMPANY',
+          targetId: companyId,
+          detail: { entryId, price, current: basis, note },
+        }),
+        (tx) => priceEntries.enter(tx, { companyId, price, note, by: actor.id, at: clock.now() }),
+      );
     },
 
-    async reports(open: boolean, type: 'TRADE' | 'OPINION' | undefined, page: number, size: number) {
+    async approvePrice(actor: Actor, entryId: number) {
+      await change(
+        actor,
+        (r: { companyId: number; price: number; from: number }) => ({
+          action: 'company.price.approve',
+          targetType: 'COMPANY',
+          targetId: r.companyId,
+          detail: { entryId, price: r.price, from: r.from },
+        }),
+        (tx) => priceEntries.approve(tx, entryId, actor, clock.now()),
+      );
+    },
+
+    async rejectPrice(actor: Actor, entryId: number, reason: string) {
+      await change(
+        actor,
+        (r: { companyId: number; price: number }) => ({
+          action: 'company.price.reject',
+          targetType: 'COMPANY',
+          targetId: r.companyId,
+          detail: { entryId, price: r.price, reason },
+        }),
+        (tx) => priceEntries.reject(tx, entryId, actor, reason, clock.now()),
+      );
+    },
+
+    priceEntries: (status: 'PENDING' | 'APPLIED' | 'REJECTED', page: number, size: number) => priceEntries.list(status, page, size),
+
+    async reports(open: boolean, type: ReportTargetType | undefined, page: number, size: number) {
       const { rows, total, oldest } = await reports.queue(open, type && KIND[type], page, size);
       const data: AdminReportGroup[] = rows.map((r) => {
         const reasons: Record<string, number> = {};
@@ -100,7 +137,7 @@ export function createAdminMarketService(deps: {
      */
     async resolve(
       actor: Actor,
-      type: 'TRADE' | 'OPINION',
+      type: ReportTargetType,
       targetId: number,
       body: { action: 'DISMISS' | 'HIDE'; sanction?: AdminSanctionBody; note: string },
     ) {
@@ -119,9 +156,15 @@ export function createAdminMarketService(deps: {
           if ((await reports.resolveTarget(tx, KIND[type], targetId, status)) === 0)
             throw new AppError(409, 'reportNotOpen', 'REPORT_NOT_OPEN');
           if (body.action === 'DISMISS') return;
-          const authorId = type === 'TRADE' ? await trades.hideByOperator(targetId, tx) : await opinions.hideByOperator(targetId, tx);
+          // A reported conversation has nothing to hide: upholding it names the member it was about.
+          const authorId =
+            type === 'TRADE'
+              ? await trades.hideByOperator(targetId, tx)
+              : type === 'OPINION'
+                ? await opinions.hideByOperator(targetId, tx)
+                : await conversations().reportedMember(tx, targetId);
           if (body.sanction) {
-            await sanctions.apply({ userId: authorId, state: body.sanction.state, reason: body.sanction.reason, endsAt, by: actor.id }, tx);
+            await sanctions.apply({ userId: authorId, state: body.sanction.state, reason: body.sanction.reason, endsAt, by: actor }, tx);
           }
         },
       );
@@ -150,10 +193,7 @@ export function createAdminMarketService(deps: {
           if (item.targetType === 'USER' && !body.sanction) throw new AppError(400, 'adminReviewNeedsSanction', 'BAD_REQUEST');
           if (item.targetType === 'OPINION') await opinions.hideByOperator(item.targetId, tx);
           if (body.sanction) {
-            await sanctions.apply(
-              { userId: item.userId, state: body.sanction.state, reason: body.sanction.reason, endsAt, by: actor.id },
-              tx,
-            );
+            await sanctions.apply({ userId: item.userId, state: body.sanction.state, reason: body.sanction.reason, endsAt, by: actor }, tx);
           }
         },
       );
@@ -161,7 +201,7 @@ export function createAdminMarketService(deps: {
 
     async decideProof(actor: Actor, tradeId: number, decision: keyof typeof ProofCheckStatus, note: string) {
       await change(actor, { action: 'trade.proof', targetType: 'TRADE', targetId: tradeId, detail: { status: decision, note } }, (tx) =>
-        trades.decideProof(tradeId, ProofCheckStatus[decision], tx),
+        trades.decideProof(tradeId, ProofCheckStatus[decision], note, tx),
       );
     },
   };

@@ -75,13 +75,13 @@ export function createAdminMembersService(deps: {
           targetId: userId,
           detail: { state: body.state, reason: body.reason, endsAt: body.endsAt ?? null },
         },
-        (tx) => sanctions.apply({ userId, state: body.state, reason: body.reason, endsAt, by: actor.id }, tx),
+        (tx) => sanctions.apply({ userId, state: body.state, reason: body.reason, endsAt, by: actor }, tx),
       );
     },
 
     async revokeSessions(actor: Actor, userId: number) {
       await change(actor, { action: 'member.sessions.revoke', targetType: 'USER', targetId: userId, detail: {} }, (tx) =>
-        sanctions.revokeSessions(userId, tx),
+        sanctions.revokeSessions(actor, userId, tx),
       );
     },
 
@@ -89,7 +89,7 @@ export function createAdminMembersService(deps: {
       // An admin cannot lock themselves out (or raise themselves): another admin decides.
       if (userId === actor.id) throw new AppError(400, 'adminSelfRole', 'SELF_ROLE');
       await change(actor, { action: 'member.role', targetType: 'USER', targetId: userId, detail: { role } }, (tx) =>
-        sanctions.setRole(userId, role, tx),
+        sanctions.setRole(actor, userId, role, tx),
       );
     },
 
@@ -109,7 +109,7 @@ export function createAdminMembersService(deps: {
       const data: AdminAuditEntry[] = rows.map((r) => ({
         id: Number(r.id),
         staffUserIdx: r.staff_user_id,
-        staffNickname: r.staff_nickname,
+        staffNickname: r.staff_nickname ?? actorName(r.actor),
         action: r.action,
         targetType: r.target_type,
         targetId: r.target_id,
@@ -122,6 +122,12 @@ export function createAdminMembersService(deps: {
   };
 }
 export type AdminMembersService = ReturnType<typeof createAdminMembersService>;
+
+/** Who wrote an entry outside the console, as operators read it: 'cli:root@web-1' → '명령줄 (root@web-1)'. */
+export function actorName(actor: string | null): string {
+  if (actor?.startsWith('cli:')) return `명령줄 (${actor.slice(4)})`;
+  return actor ?? '알 수 없음';
+}
 
 /** CSV of audit entries, with a BOM so that spreadsheet apps read the Korean right; formula-like cells neutralised. */
 export function auditCsv(entries: AdminAuditEntry[]): string {

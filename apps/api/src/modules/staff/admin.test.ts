@@ -1,10 +1,11 @@
-import { messages, SanctionState, type StaffRole, tradeMessages } from '@beesang/contract';
+import { messages, outranks, SanctionState, type StaffRole, tradeMessages } from '@beesang/contract';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCompany } from '../../test/factories.ts';
 import { expectError, multipartPost } from '../../test/http.ts';
 import { createMember, freshHeaders, type TestMember } from '../../test/members.ts';
+import { enterAndApprove } from '../../test/prices.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { auditCsv } from './admin-members.service.ts';
 
@@ -34,11 +35,16 @@ type Who = 'visitor' | 'member' | StaffRole;
 const WHO: Who[] = ['visitor', 'member', 'EDITOR', 'MODERATOR', 'ADMIN'];
 const headersOf = (who: Who) => (who === 'visitor' ? {} : who === 'member' ? plain.headers : (staff[who] as TestMember).headers);
 
-/** Every members-area route: who may call it, and whether it changes anything (then it is audited). */
+/**
+ * Every console route: who may call it, whether it changes anything (then it is audited), and
+ * whether it acts on the member `target` (sanction, sessions, role, expert decision), which only an
+ * operator who outranks that member may do (issue 21).
+ */
 const ROUTES: Array<{
   name: string;
   allowed: StaffRole[];
   write: boolean;
+  onMember?: true;
   request: (target: TestMember) => InjectOptions | Promise<InjectOptions>;
 }> = [
   { name: 'search', allowed: ['ADMIN', 'MODERATOR'], write: false, request: () => ({ url: '/api/admin/members?query=회원' }) },
@@ -53,19 +59,29 @@ const ROUTES: Array<{
     name: 'sanction',
     allowed: ['ADMIN', 'MODERATOR'],
     write: true,
+    onMember: true,
     request: (m) => ({ method: 'POST', url: `/api/admin/member/${m.id}/sanction`, payload: { state: SanctionState.WARN, reason: '욕설' } }),
   },
   {
     name: 'revoke sessions',
     allowed: ['ADMIN', 'MODERATOR'],
     write: true,
+    onMember: true,
     request: (m) => ({ method: 'POST', url: `/api/admin/member/${m.id}/sessions/revoke` }),
   },
   {
     name: 'role',
     allowed: ['ADMIN'],
     write: true,
+    onMember: true,
     request: (m) => ({ method: 'POST', url: `/api/admin/member/${m.id}/role`, payload: { role: null } }),
+  },
+  {
+    name: 'role given',
+    allowed: ['ADMIN'],
+    write: true,
+    onMember: true,
+    request: (m) => ({ method: 'POST', url: `/api/admin/member/${m.id}/role`, payload: { role: 'EDITOR' } }),
   },
   { name: 'audit', allowed: ['ADMIN'], write: false, request: () => ({ url: '/api/admin/audit' }) },
   { name: 'audit export', allowed: ['ADMIN'], write: false, request: () => ({ url: '/api/admin/audit/export' }) },
@@ -75,6 +91,7 @@ const ROUTES: Array<{
     name: 'expert decision',
     allowed: ['ADMIN', 'MODERATOR'],
     write: true,
+    onMember: true,
     request: async (m) => {
       await waitingExpert(m);
       return { method: 'POST', url: `/api/admin/expert/${m.id}/decision`, payload: { decision: 'APPROVE' } };
@@ -92,6 +109,17 @@ const ROUTES: Array<{
     }),
   },
   {
+    name: 'report upheld with a sanction on the author',
+    allowed: ['ADMIN', 'MODERATOR'],
+    write: true,
+    onMember: true,
+    request: async (m) => ({
+      method: 'POST',
+      url: `/api/admin/reports/OPINION/${await reportedOpinion(m)}/resolve`,
+      payload: { action: 'HIDE', sanction: { state: SanctionState.STOP_DEBATE, reason: '허위 정보' }, note: '' },
+    }),
+  },
+  {
     name: 'top-fix',
     allowed: ['ADMIN', 'MODERATOR'],
     write: true,
@@ -105,16 +133,56 @@ const ROUTES: Array<{
   },
   { name: 'price review', allowed: ['ADMIN', 'MODERATOR'], write: false, request: () => ({ url: '/api/admin/price-review' }) },
   {
-    name: 'manual price',
+    name: 'manual price entry',
     allowed: ['ADMIN', 'MODERATOR'],
     write: true,
     request: async () => ({
       method: 'POST',
-      url: `/api/admin/company/${await priced()}/price`,
+      url: `/api/admin/company/${await insertCompany(t.db, { currentPrice: 12_000, previousClose: 12_000 })}/price`,
       payload: { price: 12_300, note: '장외 체결 확인' },
     }),
   },
+  {
+    name: 'price entries',
+    allowed: ['ADMIN', 'MODERATOR'],
+    write: false,
+    request: () => ({ url: '/api/admin/price-entries?status=PENDING' }),
+  },
+  {
+    name: 'price entry approval',
+    allowed: ['ADMIN', 'MODERATOR'],
+    write: true,
+    request: async () => ({ method: 'POST', url: `/api/admin/price-entries/${await pendingEntry()}/approve` }),
+  },
+  {
+    name: 'price entry rejection',
+    allowed: ['ADMIN', 'MODERATOR'],
+    write: true,
+    request: async () => ({
+      method: 'POST',
+      url: `/api/admin/price-entries/${await pendingEntry()}/reject`,
+      payload: { reason: '근거 부족' },
+    }),
+  },
   { name: 'content list', allowed: ['ADMIN', 'EDITOR'], write: false, request: () => ({ url: '/api/admin/content/notice' }) },
+  {
+    name: 'campaign preview',
+    allowed: ['ADMIN', 'EDITOR'],
+    write: false,
+    request: () => ({
+      url: `/api/admin/campaigns/preview?title=${encodeURIComponent('봄맞이 이벤트')}&body=${encodeURIComponent('혜택을 확인하세요')}`,
+    }),
+  },
+  {
+    name: 'campaign',
+    allowed: ['ADMIN', 'EDITOR'],
+    write: true,
+    request: () => ({
+      method: 'POST',
+      url: '/api/admin/campaigns',
+      payload: { title: '봄맞이 이벤트', body: '혜택을 확인하세요', url: '/event' },
+    }),
+  },
   {
     name: 'content create',
     allowed: ['ADMIN', 'EDITOR'],
@@ -136,10 +204,29 @@ const ROUTES: Array<{
   { name: 'proof queue', allowed: ['ADMIN', 'MODERATOR'], write: false, request: () => ({ url: '/api/admin/proofs?status=PENDING' }) },
   { name: 'review queue', allowed: ['ADMIN', 'MODERATOR'], write: false, request: () => ({ url: '/api/admin/review' }) },
   {
+    // Not a change, but every reading of a reported conversation is audited as one.
+    name: 'reported conversation reading',
+    allowed: ['ADMIN', 'MODERATOR'],
+    write: true,
+    request: async () => ({ url: `/api/admin/conversations/${await reportedConversation()}` }),
+  },
+  { name: 'caution count', allowed: ['ADMIN', 'MODERATOR'], write: false, request: () => ({ url: '/api/admin/cautions' }) },
+  {
     name: 'review resolve',
     allowed: ['ADMIN', 'MODERATOR'],
     write: true,
     request: async (m) => ({ method: 'POST', url: `/api/admin/review/${await reviewItem(m)}/resolve`, payload: { action: 'DISMISS' } }),
+  },
+  {
+    name: 'review upheld with a sanction on the author',
+    allowed: ['ADMIN', 'MODERATOR'],
+    write: true,
+    onMember: true,
+    request: async (m) => ({
+      method: 'POST',
+      url: `/api/admin/review/${await reviewItem(m)}/resolve`,
+      payload: { action: 'UPHOLD', sanction: { state: SanctionState.WARN, reason: '사기 의심 문구' }, note: '' },
+    }),
   },
   { name: 'pinned listings', allowed: ['ADMIN', 'MODERATOR'], write: false, request: () => ({ url: '/api/admin/top-fix' }) },
   { name: 'companies', allowed: ['ADMIN', 'EDITOR'], write: false, request: () => ({ url: '/api/admin/companies?query=' }) },
@@ -189,6 +276,21 @@ const importFile = () => ({
     `code,name,sector,labels,shares_outstanding,ceo_name,founded_on,address,homepage_url,business_summary\nRM${String(++imported).padStart(4, '0')},권한기업${imported},BIO,KOTC,1000,,,,,\n`,
   ),
 });
+
+/** A price entered by an operator outside the matrix, within ±30 % of a new company's price; its entry id. */
+async function pendingEntry(): Promise<number> {
+  entrant ||= await asStaff('MODERATOR');
+  const company = await insertCompany(t.db, { currentPrice: 10_000, previousClose: 10_000 });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/company/${company}/price`,
+    payload: { price: 10_500, note: '장외 체결 확인' },
+    headers: await freshHeaders(t, entrant.id),
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  return (res.json() as { result: { entryId: number } }).result.entryId;
+}
+let entrant: TestMember | undefined;
 
 const inAnHour = () => new Date(t.clock.now().getTime() + 3_600_000).toISOString();
 let market = 0;
@@ -241,6 +343,31 @@ async function reportedOpinion(m: TestMember, reporters = 1): Promise<number> {
     });
     expect(r.statusCode, r.body).toBe(200);
   }
+  return id;
+}
+
+let conversationRead = 0;
+/** A conversation about a listing that one of its two members reported (made once: reading changes nothing); its id. */
+async function reportedConversation(): Promise<number> {
+  if (conversationRead) return conversationRead;
+  const [seller, buyer] = [await createMember(t), await createMember(t)];
+  const trade = await plainListing(seller);
+  const offer = await t.app.inject({
+    method: 'POST',
+    url: '/api/deals',
+    payload: { tradeIdx: trade, stockCount: 10, stockPerPrice: 10_000, message: '연락 주세요 010-1234-5678' },
+    headers: buyer.headers,
+  });
+  expect(offer.statusCode, offer.body).toBe(200);
+  const id = (offer.json() as { result: { conversationId: number } }).result.conversationId;
+  const r = await t.app.inject({
+    method: 'POST',
+    url: `/api/conversations/${id}/report`,
+    payload: { reason: 3, detail: '외부 연락 요구' },
+    headers: seller.headers,
+  });
+  expect(r.statusCode, r.body).toBe(200);
+  conversationRead = id;
   return id;
 }
 
@@ -321,24 +448,70 @@ describe('the role matrix (issue 11 §1)', () => {
     expect(uncovered).toEqual([]);
   });
 
+  /** Whom the request is about: a plain member, an operator of each role, or the caller themselves. */
+  const TARGETS = ['member', 'EDITOR', 'MODERATOR', 'ADMIN', 'self'] as const;
+  const targetFor = async (target: (typeof TARGETS)[number], who: Who) => {
+    if (target === 'self') return who === 'visitor' ? createMember(t) : who === 'member' ? plain : (staff[who] as TestMember);
+    return target === 'member' ? createMember(t) : asStaff(target);
+  };
+
   for (const route of ROUTES) {
-    it(`${route.name}: visitor 401, member 403, and only ${route.allowed.join(' / ')} get 2xx; a write leaves exactly one audit entry`, async () => {
+    const rule = route.onMember ? ', on a member they outrank' : '';
+    it(`${route.name}: visitor 401, member 403, and only ${route.allowed.join(' / ')}${rule} get 2xx; a write leaves exactly one audit entry`, async () => {
       for (const who of WHO) {
-        const target = await createMember(t);
-        const request = await route.request(target);
-        const before = await auditCount();
-        const res = await t.app.inject({ ...request, headers: { ...request.headers, ...headersOf(who) } });
-        const label = `${route.name} as ${who}: ${res.statusCode} ${res.body.slice(0, 200)}`;
-        if (who === 'visitor') expect(res.statusCode, label).toBe(401);
-        else if (who === 'member' || !route.allowed.includes(who)) {
-          expect(res.statusCode, label).toBe(403);
-          expect(res.json()).toMatchObject({ message: messages.staffOnly, code: 'STAFF_ONLY' });
-        } else expect(res.statusCode, label).toBe(200);
-        expect(res.headers['cache-control'], label).toBe('no-store');
-        expect(await auditCount(), label).toBe(before + (route.write && res.statusCode === 200 ? 1 : 0));
+        for (const targetRole of TARGETS) {
+          const target = await targetFor(targetRole, who);
+          const request = await route.request(target);
+          const before = await auditCount();
+          const res = await t.app.inject({ ...request, headers: { ...request.headers, ...headersOf(who) } });
+          const label = `${route.name} as ${who} on ${targetRole}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+          if (who === 'visitor') expect(res.statusCode, label).toBe(401);
+          else if (who === 'member' || !route.allowed.includes(who)) {
+            expect(res.statusCode, label).toBe(403);
+            expect(res.json()).toMatchObject({ message: messages.staffOnly, code: 'STAFF_ONLY' });
+          } else if (route.onMember && targetRole === 'self' && route.name.startsWith('role')) {
+            expect(res.statusCode, label).toBe(400);
+            expect(res.json()).toMatchObject({ message: messages.adminSelfRole });
+          } else if (route.onMember && (targetRole === 'self' || !outranks(who, targetRole === 'member' ? null : targetRole))) {
+            expect(res.statusCode, label).toBe(403);
+            expect(res.json()).toMatchObject({ message: messages.staffOutranked, code: 'STAFF_OUTRANKED' });
+          } else expect([200, 202], label).toContain(res.statusCode);
+          expect(res.headers['cache-control'], label).toBe('no-store');
+          expect(await auditCount(), label).toBe(before + (route.write && res.statusCode < 300 ? 1 : 0));
+        }
       }
     });
   }
+
+  it('a moderator cannot suspend an admin or end their sessions: the admin still signs in and works', async () => {
+    const admin = await asStaff('ADMIN');
+    const moderator = staff.MODERATOR as TestMember;
+    await expectError(
+      t.app,
+      {
+        method: 'POST',
+        url: `/api/admin/member/${admin.id}/sanction`,
+        payload: { state: SanctionState.SUSPEND, reason: '권한 시험' },
+        headers: moderator.headers,
+      },
+      403,
+      messages.staffOutranked,
+    );
+    await expectError(
+      t.app,
+      { method: 'POST', url: `/api/admin/member/${admin.id}/sessions/revoke`, headers: moderator.headers },
+      403,
+      messages.staffOutranked,
+    );
+    const still = await t.app.inject({ url: '/api/admin/audit', headers: admin.headers });
+    expect(still.statusCode, still.body).toBe(200);
+    const row = await t.db
+      .selectFrom('users')
+      .select(['sanction_state', 'sessions_revoked_at'])
+      .where('id', '=', admin.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ sanction_state: SanctionState.NORMAL, sessions_revoked_at: null });
+  });
 });
 
 describe('members section', () => {
@@ -652,13 +825,7 @@ describe('top-fix, price review and manual prices', () => {
     );
 
     const company = await priced();
-    const set = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/company/${company}/price`,
-      payload: { price: 15_500, note: '장외 체결 확인' },
-      headers: mod(),
-    });
-    expect(set.statusCode, set.body).toBe(200);
+    await enterAndApprove(t.app, { company, price: 15_500, by: mod(), approver: (staff.ADMIN as TestMember).headers });
     const profile = await t.app.inject({ url: `/api/v2/stock/profile/${company}` });
     expect((profile.json() as { result: unknown }).result).toMatchObject({ companyStockCurrentPrice: 15_500, priceSource: 'MANUAL' });
     await expectError(
@@ -672,6 +839,127 @@ describe('top-fix, price review and manual prices', () => {
       { method: 'POST', url: '/api/admin/company/999999/price', payload: { price: 100, note: 'x' }, headers: mod() },
       404,
     );
+  });
+});
+
+describe('four eyes on prices (issue 21)', () => {
+  const profile = async (id: number) =>
+    (
+      (await t.app.inject({ url: `/api/v2/stock/profile/${id}` })).json() as {
+        result: { companyStockCurrentPrice: number; priceSource: string };
+      }
+    ).result;
+  const enter = (id: number, price: number, headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/company/${id}/price`, payload: { price, note: '공시 가격 반영' }, headers });
+  const decide = (entryId: number, verb: 'approve' | 'reject', headers: Record<string, string>, payload?: object) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/price-entries/${entryId}/${verb}`, headers, ...(payload && { payload }) });
+  const entries = async (status: string, headers: Record<string, string>) =>
+    (
+      (await t.app.inject({ url: `/api/admin/price-entries?status=${status}&size=100`, headers })).json() as {
+        result: {
+          data: Array<{
+            entryId: number;
+            price: number;
+            currentPrice: number;
+            differenceRate: number | null;
+            needsAdmin: boolean;
+            status: string;
+          }>;
+        };
+      }
+    ).result.data;
+
+  it('a moderator’s price waits; the public price moves only when a different operator approves it, each step audited', async () => {
+    const first = await asStaff('MODERATOR');
+    const second = await asStaff('MODERATOR');
+    const id = await insertCompany(t.db, { currentPrice: 20_000, previousClose: 20_000 });
+    const before = await auditCount();
+    const res = await enter(id, 23_000, first.headers);
+    expect(res.statusCode, res.body).toBe(202);
+    const { entryId } = (res.json() as { result: { entryId: number } }).result;
+    expect(await profile(id)).toMatchObject({ companyStockCurrentPrice: 20_000 });
+    expect((await entries('PENDING', second.headers)).find((e) => e.entryId === entryId)).toMatchObject({
+      price: 23_000,
+      currentPrice: 20_000,
+      differenceRate: 15,
+      needsAdmin: false,
+      status: 'PENDING',
+    });
+    // Its author cannot approve it, nor enter a second one beside it.
+    await expectError(
+      t.app,
+      { method: 'POST', url: `/api/admin/price-entries/${entryId}/approve`, headers: first.headers },
+      403,
+      messages.priceEntrySelfApprove,
+    );
+    await expectError(
+      t.app,
+      { method: 'POST', url: `/api/admin/company/${id}/price`, payload: { price: 21_000, note: '다시' }, headers: second.headers },
+      409,
+      messages.priceEntryPending,
+    );
+    expect(await profile(id)).toMatchObject({ companyStockCurrentPrice: 20_000 });
+
+    expect((await decide(entryId, 'approve', second.headers)).statusCode).toBe(200);
+    expect(await profile(id)).toMatchObject({ companyStockCurrentPrice: 23_000, priceSource: 'MANUAL' });
+    await expectError(
+      t.app,
+      { method: 'POST', url: `/api/admin/price-entries/${entryId}/approve`, headers: (staff.ADMIN as TestMember).headers },
+      409,
+      messages.priceEntryNotPending,
+    );
+    expect(await auditCount()).toBe(before + 2);
+    const audit = await t.app.inject({ url: `/api/admin/audit?target=COMPANY:${id}`, headers: (staff.ADMIN as TestMember).headers });
+    const trail = (audit.json() as { result: { data: Array<{ action: string; staffUserIdx: number }> } }).result.data;
+    expect(trail.map((e) => [e.action, e.staffUserIdx])).toEqual([
+      ['company.price.approve', second.id],
+      ['company.price.enter', first.id],
+    ]);
+  });
+
+  it('beyond ±30 % only an ADMIN approves; a rejected entry never applies and frees the company for the next one', async () => {
+    const moderator = await asStaff('MODERATOR');
+    const id = await insertCompany(t.db, { currentPrice: 10_000, previousClose: 10_000 });
+    const far = (await enter(id, 13_100, moderator.headers)).json() as { result: { entryId: number } };
+    expect((await entries('PENDING', moderator.headers)).find((e) => e.entryId === far.result.entryId)?.needsAdmin).toBe(true);
+    await expectError(
+      t.app,
+      { method: 'POST', url: `/api/admin/price-entries/${far.result.entryId}/approve`, headers: (staff.MODERATOR as TestMember).headers },
+      403,
+      messages.priceEntryNeedsAdmin,
+    );
+    expect((await decide(far.result.entryId, 'reject', (staff.MODERATOR as TestMember).headers, { reason: '근거 부족' })).statusCode).toBe(
+      200,
+    );
+    expect((await decide(far.result.entryId, 'approve', (staff.ADMIN as TestMember).headers)).statusCode).toBe(409);
+    expect(await profile(id)).toMatchObject({ companyStockCurrentPrice: 10_000 });
+    expect((await entries('REJECTED', moderator.headers)).find((e) => e.entryId === far.result.entryId)).toMatchObject({
+      status: 'REJECTED',
+    });
+
+    const again = (await enter(id, 6_900, moderator.headers)).json() as { result: { entryId: number } };
+    expect((await decide(again.result.entryId, 'approve', (staff.ADMIN as TestMember).headers)).statusCode).toBe(200);
+    expect(await profile(id)).toMatchObject({ companyStockCurrentPrice: 6_900, priceSource: 'MANUAL' });
+    // Exactly at the edge (±30 %) a moderator may approve.
+    const edge = (await enter(id, 8_970, moderator.headers)).json() as { result: { entryId: number } };
+    expect((await decide(edge.result.entryId, 'approve', (staff.MODERATOR as TestMember).headers)).statusCode).toBe(200);
+    await expectError(
+      t.app,
+      { method: 'POST', url: '/api/admin/price-entries/99999999/approve', headers: moderator.headers },
+      404,
+      messages.priceEntryNotFound,
+    );
+  });
+
+  it('two operators approving one entry at once apply it once', async () => {
+    const id = await insertCompany(t.db, { currentPrice: 10_000, previousClose: 10_000 });
+    const entrantOp = await asStaff('MODERATOR');
+    const { entryId } = ((await enter(id, 10_400, entrantOp.headers)).json() as { result: { entryId: number } }).result;
+    const results = await Promise.all([
+      decide(entryId, 'approve', (staff.MODERATOR as TestMember).headers),
+      decide(entryId, 'approve', (staff.ADMIN as TestMember).headers),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });
 });
 

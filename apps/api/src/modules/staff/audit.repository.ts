@@ -1,8 +1,13 @@
+import type { StaffRole } from '@beesang/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 
 export interface AuditEntry {
-  staffUserId: number;
+  /** The operator signed in to the console; null when the command line acted (then `actor` says who). */
+  staffUserId: number | null;
+  /** Who acted outside the console: 'cli:<os user>@<host>' (commandLineActor in db/staff.ts). */
+  actor?: string | null;
   action: string;
   targetType: string;
   targetId: string | number;
@@ -23,7 +28,8 @@ export interface AuditFilter {
 /** The audit log's only writer: one insert in the caller's transaction; nothing ever changes a row. */
 export function createAuditRepository(db: Db) {
   const filtered = (f: AuditFilter) => {
-    let q = db.selectFrom('audit_log as a').innerJoin('users as u', 'u.id', 'a.staff_user_id');
+    // A left join: an entry the command line wrote names no member.
+    let q = db.selectFrom('audit_log as a').leftJoin('users as u', 'u.id', 'a.staff_user_id');
     if (f.staffUserId !== undefined) q = q.where('a.staff_user_id', '=', f.staffUserId);
     if (f.targetType !== undefined) q = q.where('a.target_type', '=', f.targetType);
     if (f.targetId !== undefined) q = q.where('a.target_id', '=', f.targetId);
@@ -38,6 +44,7 @@ export function createAuditRepository(db: Db) {
         .insertInto('audit_log')
         .values({
           staff_user_id: e.staffUserId,
+          actor: e.actor ?? null,
           action: e.action,
           target_type: e.targetType,
           target_id: String(e.targetId),
@@ -54,6 +61,7 @@ export function createAuditRepository(db: Db) {
             'a.id',
             'a.staff_user_id',
             'u.nickname as staff_nickname',
+            'a.actor',
             'a.action',
             'a.target_type',
             'a.target_id',
@@ -74,9 +82,10 @@ export function createAuditRepository(db: Db) {
 }
 export type AuditRepository = ReturnType<typeof createAuditRepository>;
 
-/** Who acts, from where: every change is written down with both. */
+/** Who acts, with which role, from where: every change is written down with who and where. */
 export interface Actor {
   id: number;
+  role: StaffRole;
   ip: string;
 }
 
@@ -84,7 +93,7 @@ export interface Actor {
 export function auditedChange(db: Db, audit: AuditRepository, now: () => Date) {
   type Entry = { action: string; targetType: string; targetId: number | string; detail: object };
   return async <T>(actor: Actor, entry: Entry | ((result: T) => Entry), work: (tx: Db) => Promise<T>) =>
-    db.transaction().execute(async (tx) => {
+    unitOfWork(db, async (tx) => {
       const result = await work(tx);
       const e = typeof entry === 'function' ? entry(result) : entry;
       await audit.record(tx, { staffUserId: actor.id, ...e, detail: JSON.stringify(e.detail), ip: actor.ip, at: now() });

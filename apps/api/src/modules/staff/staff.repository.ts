@@ -10,6 +10,23 @@ export interface AccessEntry {
   at: Date;
 }
 
+async function insertAccess(exec: Db, entries: AccessEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await exec
+    .insertInto('staff_access_log')
+    .values(
+      entries.map((e) => ({
+        staff_user_id: e.staffUserId,
+        target_user_id: e.targetUserId,
+        action: e.action,
+        detail: e.detail,
+        ip: e.ip,
+        at: e.at,
+      })),
+    )
+    .execute();
+}
+
 export function createStaffRepository(db: Db) {
   return {
     /** What an operator may see of a member: no CI, no hashes, the phone masked as stored. */
@@ -94,18 +111,11 @@ export function createStaffRepository(db: Db) {
     },
 
     async log(entry: AccessEntry): Promise<void> {
-      await db
-        .insertInto('staff_access_log')
-        .values({
-          staff_user_id: entry.staffUserId,
-          target_user_id: entry.targetUserId,
-          action: entry.action,
-          detail: entry.detail,
-          ip: entry.ip,
-          at: entry.at,
-        })
-        .execute();
+      await insertAccess(db, [entry]);
     },
+
+    /** Access entries written in the caller's transaction: a look that is part of an audited unit of work. */
+    logEach: (tx: Db, entries: AccessEntry[]) => insertAccess(tx, entries),
 
     async accessLog(page: number, size: number, targetUserId?: number) {
       let q = db.selectFrom('staff_access_log');

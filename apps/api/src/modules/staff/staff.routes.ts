@@ -12,13 +12,12 @@ import {
   pagedEnvelope,
   pagingQuery,
 } from '@beesang/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthService } from '../auth/auth.service.ts';
 import { type AdminMembersService, auditCsv } from './admin-members.service.ts';
 import type { StaffService } from './staff.service.ts';
-import { requireStaff } from './staff-guard.ts';
+import { actorOf, requireStaff } from './staff-guard.ts';
 
 const tags = ['admin'];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -71,7 +70,6 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; admin: Ad
   const sanctions = requireStaff(auth, 'sanctions');
   const roles = requireStaff(auth, 'roles');
   const auditors = requireStaff(auth, 'audit');
-  const actor = (req: FastifyRequest) => ({ id: req.member!.id, ip: req.ip });
   const params = z.object({ id: idParam });
   app.addHook('onSend', async (_req, reply) => {
     reply.header('cache-control', 'no-store');
@@ -80,7 +78,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; admin: Ad
   app.get(
     '/api/admin/members',
     {
-      preHandler: members,
+      onRequest: members,
       schema: {
         tags,
         summary: '회원 검색 (닉네임, 회원번호, 이메일, 휴대폰 뒤 4자리; 마스킹)',
@@ -88,13 +86,13 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; admin: Ad
         response: { 200: pagedEnvelope(adminMemberRowSchema), ...errors },
       },
     },
-    async (req) => ({ result: await admin.search(actor(req), req.query.query, req.query.page, req.query.size) }),
+    async (req) => ({ result: await admin.search(actorOf(req), req.query.query, req.query.page, req.query.size) }),
   );
 
   app.get(
     '/api/admin/member/:id/sanctions',
     {
-      preHandler: members,
+      onRequest: members,
       schema: { tags, summary: '회원 제재 이력', params, response: { 200: envelope(z.array(adminSanctionHistorySchema)), ...errors } },
     },
     async (req) => ({ result: await admin.sanctionHistory(req.params.id) }),
@@ -103,7 +101,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; admin: Ad
   app.post(
     '/api/admin/member/:id/sanction',
     {
-      preHandler: sanctions,
+      onRequest: sanctions,
       schema: {
         tags,
         summary: '회원 제재 (state 0은 해제; endsAt이 지나면 저절로 풀림)',
@@ -113,7 +111,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; admin: Ad
       },
     },
     async (req) => {
-      await admin.sanction(actor(req), req.params.id, req.body);
+      await admin.sanction(actorOf(req), req.params.id, req.body);
       return { result: true as const };
     },
   );
@@ -121,11 +119,11 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; admin: Ad
   app.post(
     '/api/admin/member/:id/sessions/revoke',
     {
-      preHandler: sanctions,
+      onRequest: sanctions,
       schema: { tags, summary: '회원의 모든 로그인 세션 종료', params, response: { 200: envelope(z.literal(true)), ...errors } },
     },
     async (req) => {
-      await admin.revokeSessions(actor(req), req.params.id);
+      await admin.revokeSessions(actorOf(req), req.params.id);
       return { result: true as const };
     },
   );
@@ -133,7 +131,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; admin: Ad
   app.post(
     '/api/admin/member/:id/role',
     {
-      preHandler: roles,
+      onRequest: roles,
       schema: {
         tags,
         summary: '운영 권한 부여·회수 (관리자만)',
@@ -143,7 +141,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; admin: Ad
       },
     },
     async (req) => {
-      await admin.setRole(actor(req), req.params.id, req.body.role);
+      await admin.setRole(actorOf(req), req.params.id, req.body.role);
       return { result: true as const };
     },
   );
@@ -151,7 +149,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; admin: Ad
   app.get(
     '/api/admin/audit',
     {
-      preHandler: auditors,
+      onRequest: auditors,
       schema: {
         tags,
         summary: '감사 로그 (target=USER:12 처럼 대상 지정)',
@@ -164,7 +162,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; admin: Ad
 
   app.get(
     '/api/admin/audit/export',
-    { preHandler: auditors, schema: { tags, summary: '감사 로그 CSV 내보내기 (같은 필터, 최근 10,000건)', querystring: adminAuditQuery } },
+    { onRequest: auditors, schema: { tags, summary: '감사 로그 CSV 내보내기 (같은 필터, 최근 10,000건)', querystring: adminAuditQuery } },
     async (req, reply) => {
       const all = await admin.auditLog(auditFilter(req.query), 1, 10_000);
       return reply
@@ -177,7 +175,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; admin: Ad
   app.get(
     '/api/admin/member/:id',
     {
-      preHandler: members,
+      onRequest: members,
       schema: {
         tags,
         summary: '회원 정보 조회 (운영자; 조회 기록이 남습니다)',
@@ -191,7 +189,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; admin: Ad
   app.get(
     '/api/admin/access-log',
     {
-      preHandler: auditors,
+      onRequest: auditors,
       schema: {
         tags,
         summary: '개인정보 조회 기록 (운영자)',

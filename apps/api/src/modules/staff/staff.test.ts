@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { messages } from '@beesang/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.ts';
+import { type Db, openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
-import { parseStaffGrantArgs, setStaffRole } from '../../db/staff.ts';
+import { commandLineActor, parseStaffGrantArgs, setStaffRole } from '../../db/staff.ts';
 import { expectError } from '../../test/http.ts';
 import { createMember, expiredToken, freshHeaders, type TestMember } from '../../test/members.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -90,6 +90,74 @@ describe('staff access to personal data (SECURITY.md 24)', () => {
   });
 });
 
+describe('npm run staff:grant leaves an audit entry (issue 21)', () => {
+  const entriesFor = (id: number) =>
+    t.db
+      .selectFrom('audit_log')
+      .select(['staff_user_id', 'actor', 'action', 'target_type', 'target_id', 'detail', 'ip'])
+      .where('target_type', '=', 'USER')
+      .where('target_id', '=', String(id))
+      .orderBy('id')
+      .execute();
+
+  it('names the operating-system user running it and the host', () => {
+    expect(commandLineActor()).toEqual({ osUser: userInfo().username, host: hostname() });
+  });
+
+  it('writes who ran it and the role given or taken; the console lists and exports it', async () => {
+    const m = await createMember(t);
+    const admin = await createMember(t);
+    await setStaffRole(t.db, String(admin.id), 'ADMIN', { osUser: 'deploy', host: 'web-1' });
+    expect(await setStaffRole(t.db, String(m.id), 'EDITOR', { osUser: 'deploy', host: 'web-1' })).toBe(m.id);
+    expect(await setStaffRole(t.db, String(m.id), null)).toBe(m.id);
+    expect(await entriesFor(m.id)).toEqual([
+      {
+        staff_user_id: null,
+        actor: 'cli:deploy@web-1',
+        action: 'member.role',
+        target_type: 'USER',
+        target_id: String(m.id),
+        detail: JSON.stringify({ role: 'EDITOR', via: 'staff:grant', osUser: 'deploy' }),
+        ip: '',
+      },
+      {
+        staff_user_id: null,
+        actor: `cli:${userInfo().username}@${hostname()}`,
+        action: 'member.role',
+        target_type: 'USER',
+        target_id: String(m.id),
+        detail: JSON.stringify({ role: null, via: 'staff:grant', osUser: userInfo().username }),
+        ip: '',
+      },
+    ]);
+
+    const headers = await freshHeaders(t, admin.id);
+    const res = await t.app.inject({ url: `/api/admin/audit?target=USER:${m.id}`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const { data } = (res.json() as { result: { data: Array<Record<string, unknown>> } }).result;
+    expect(data.map((e) => [e.staffUserIdx, e.staffNickname, e.action])).toEqual([
+      [null, `명령줄 (${userInfo().username}@${hostname()})`, 'member.role'],
+      [null, '명령줄 (deploy@web-1)', 'member.role'],
+    ]);
+    const csv = await t.app.inject({ url: `/api/admin/audit/export?target=USER:${m.id}`, headers });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(',,명령줄 (deploy@web-1),member.role,USER,');
+  });
+
+  it('writes nothing when no member matches', async () => {
+    const before = await t.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(await setStaffRole(t.db, 'nobody-at-all@example.com', 'ADMIN')).toBeNull();
+    const after = await t.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});
+
 describe('npm run staff:grant arguments', () => {
   it.each([
     [['11'], { who: '11', role: 'ADMIN' }],
@@ -104,6 +172,9 @@ describe('npm run staff:grant arguments', () => {
     expect(parseStaffGrantArgs(args)).toEqual(expected);
   });
 });
+
+const entriesOf = (db: Db, id: number) =>
+  db.selectFrom('audit_log').select(['actor', 'detail']).where('target_type', '=', 'USER').where('target_id', '=', String(id)).execute();
 
 describe('npm run staff:grant, the real command', () => {
   const cli = fileURLToPath(new URL('../../db/staff-cli.ts', import.meta.url));
@@ -122,6 +193,7 @@ describe('npm run staff:grant, the real command', () => {
       expect((await t.app.inject({ url: '/api/admin/audit', headers: m.headers })).statusCode).toBe(401);
       const res = await t.app.inject({ url: '/api/admin/audit', headers: await freshHeaders(t, m.id) });
       expect(res.statusCode).toBe(200);
+      expect((await entriesOf(t.db, m.id)).map((e) => e.actor)).toEqual([`cli:${userInfo().username}@${hostname()}`]);
       return;
     }
     // The embedded database: a data folder of its own, closed while the command runs.
@@ -143,8 +215,13 @@ describe('npm run staff:grant, the real command', () => {
       expect(usage.stderr).toContain('사용법');
       handle = await openDatabase({ dataDir: dir });
       const row = await handle.db.selectFrom('users').select('staff_role').where('id', '=', id).executeTakeFirstOrThrow();
+      const entries = await entriesOf(handle.db, id);
       await handle.close();
       expect(row.staff_role).toBe('ADMIN');
+      // The command wrote down who ran it (issue 21).
+      expect(entries).toEqual([
+        { actor: `cli:${userInfo().username}@${hostname()}`, detail: expect.stringContaining('"via":"staff:grant"') },
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

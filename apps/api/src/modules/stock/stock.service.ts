@@ -18,7 +18,7 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { createInvalidationBus, type InvalidationBus, TOPICS } from '../../lib/invalidation.ts';
-import { createTtlCache } from '../../lib/ttl-cache.ts';
+import { createClockSlotCache, createTtlCache } from '../../lib/ttl-cache.ts';
 import { createSearchIndex } from './search-index.ts';
 import type { CompanyRow, StockRepository } from './stock.repository.ts';
 
@@ -81,6 +81,14 @@ export function createStockService(
   const companies = createTtlCache<number, CompanyRow | undefined>(10_000);
   const charts = createTtlCache<string, Awaited<ReturnType<StockRepository['bars']>>>(30_000);
   const bests = createTtlCache<number, { buy: number | null; sell: number | null }>(10_000);
+  // A company's 기업 정보 and 재무 rows, read by every render of its page (a member's too; issue 24).
+  const infos = createTtlCache<number, Awaited<ReturnType<StockRepository['findInfo']>>>(30_000);
+  const financialRows = createTtlCache<number, Awaited<ReturnType<StockRepository['financials']>>>(30_000);
+  // The market lists (ranking, 전체 종목), read by every render of the home and list pages: reused for
+  // 5 s of the business clock (the page cache's bound; a test that moves the clock reads anew) and
+  // dropped by any company's or listing's change on every instance.
+  const market = createClockSlotCache<unknown>(clock, 5_000);
+  const marketRead = <T>(key: string, read: (now: Date) => Promise<T>): Promise<T> => market.get(key, read) as Promise<T>;
 
   // A key names one company; no key (an import, or the bus reconnecting) means every company.
   const companyOf = (key?: string) => (key !== undefined && /^\d+$/.test(key) ? Number(key) : undefined);
@@ -89,15 +97,21 @@ export function createStockService(
     if (id === undefined) {
       companies.clear();
       bests.clear();
+      infos.clear();
+      financialRows.clear();
     } else {
       companies.delete(id);
       bests.delete(id);
+      infos.delete(id);
+      financialRows.delete(id);
     }
     charts.clear();
+    market.clear();
     // One company: the index reloads only that row; none: it rebuilds (in the background when large).
     index.invalidate(id);
   });
   bus.subscribe(TOPICS.listings, (key) => {
+    market.clear();
     const id = companyOf(key);
     if (id === undefined) bests.clear();
     else bests.delete(id);
@@ -115,6 +129,27 @@ export function createStockService(
     const row = await companies.get(id, () => repo.findById(id));
     if (!row) throw new NotFoundError('companyNotFound');
     return row;
+  }
+
+  async function rankingAt(period: RankingPeriod, count: number, now: Date): Promise<StockSummary[]> {
+    switch (period) {
+      case 'TODAY': {
+        // Updated today; on a weekend or holiday, the latest trading day stands in for today.
+        const latest = (await repo.latestPriceUpdate()) ?? now;
+        const since = startOfSeoulDay(new Date(Math.min(latest.getTime(), now.getTime())));
+        return withTradeCounts(await repo.updatedSince(since, count));
+      }
+      case 'HIGH_HITS':
+        return withTradeCounts(await repo.byRecentViews(dayBefore(now, 6), count));
+      case 'HIGH_VOLUME':
+        return withTradeCounts(await repo.byActivity(dayBefore(now, 30), now, count));
+      case 'HIGH_UP':
+        return withTradeCounts(await repo.byChange('up', count));
+      case 'HIGH_DOWN':
+        return withTradeCounts(await repo.byChange('down', count));
+      case 'NEW':
+        return withTradeCounts(await repo.newestWithLabel('VC', count));
+    }
   }
 
   return {
@@ -141,31 +176,15 @@ export function createStockService(
       return results.map((r) => (favoriteIds.has(r.companyIdx) ? { ...r, isFavorite: true } : r));
     },
 
-    async ranking(period: RankingPeriod, count: number): Promise<StockSummary[]> {
-      const now = clock.now();
-      switch (period) {
-        case 'TODAY': {
-          // Updated today; on a weekend or holiday, the latest trading day stands in for today.
-          const latest = (await repo.latestPriceUpdate()) ?? now;
-          const since = startOfSeoulDay(new Date(Math.min(latest.getTime(), now.getTime())));
-          return withTradeCounts(await repo.updatedSince(since, count));
-        }
-        case 'HIGH_HITS':
-          return withTradeCounts(await repo.byRecentViews(dayBefore(now, 6), count));
-        case 'HIGH_VOLUME':
-          return withTradeCounts(await repo.byActivity(dayBefore(now, 30), now, count));
-        case 'HIGH_UP':
-          return withTradeCounts(await repo.byChange('up', count));
-        case 'HIGH_DOWN':
-          return withTradeCounts(await repo.byChange('down', count));
-        case 'NEW':
-          return withTradeCounts(await repo.newestWithLabel('VC', count));
-      }
+    ranking(period: RankingPeriod, count: number): Promise<StockSummary[]> {
+      return marketRead(`ranking:${period}:${count}`, (now) => rankingAt(period, count, now));
     },
 
-    async list(query: StockListQuery) {
-      const { rows, total } = await repo.list(query);
-      return { data: await withTradeCounts(rows), total, page: query.page, size: query.size };
+    list(query: StockListQuery) {
+      return marketRead(`list:${JSON.stringify(query)}`, async () => {
+        const { rows, total } = await repo.list(query);
+        return { data: await withTradeCounts(rows), total, page: query.page, size: query.size };
+      });
     },
 
     /** Summaries of `ids` in the order given (a member's favourites); unknown ids are skipped. */
@@ -198,7 +217,7 @@ export function createStockService(
     },
 
     async info(id: number): Promise<CompanyInfo> {
-      const row = await repo.findInfo(id);
+      const row = await infos.get(id, () => repo.findInfo(id));
       if (!row) throw new NotFoundError('companyNotFound');
       return {
         companyIdx: row.id,
@@ -217,7 +236,7 @@ export function createStockService(
 
     async financial(id: number): Promise<{ companyIdx: number; data: FinancialYear[] }> {
       await requireCompany(id);
-      const rows = await repo.financials(id);
+      const rows = await financialRows.get(id, () => repo.financials(id));
       return {
         companyIdx: id,
         data: rows.map((r) => ({

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCompany } from '../../test/factories.ts';
 import { getResult } from '../../test/http.ts';
 import { createMember } from '../../test/members.ts';
+import { enterAndApprove } from '../../test/prices.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** Visitors' answers kept serialised (lib/answer-cache.ts): the same bytes, and never stale after a write. */
@@ -52,13 +53,9 @@ describe('visitors’ answers to profile, search and chart', () => {
     expect(await search()).toEqual([]);
     expect((await profile()).companyName).toBe('이름바뀐전자');
 
-    const price = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/company/${id}/price`,
-      headers: admin.headers,
-      payload: { price: 22_000, note: '장외 체결 확인' },
-    });
-    expect(price.statusCode, price.body).toBe(200);
+    const second = await createMember(t);
+    await t.db.updateTable('users').set({ staff_role: 'MODERATOR' }).where('id', '=', second.id).execute();
+    await enterAndApprove(t.app, { company: id, price: 22_000, by: admin.headers, approver: second.headers });
     expect(await profile()).toMatchObject({ companyStockCurrentPrice: 22_000, priceSource: 'MANUAL' });
     expect((await chart()).priceSource).toBe('MANUAL');
   });

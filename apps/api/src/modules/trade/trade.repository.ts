@@ -2,6 +2,7 @@ import { ListingStatus, ListPin, ProofCheckStatus, TradeType } from '@beesang/co
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 
 /** The advisory-lock key of the expiry job: one instance at a time records ended listings. */
 const EXPIRY_LOCK_KEY = 4_702_301;
@@ -14,6 +15,9 @@ export interface TradeRow {
   user_id: number;
   trade_type: number;
   stock_count: number | string;
+  /** Shares agreed in deals awaiting confirmation, and sold in confirmed ones (issue 22). */
+  reserved_count: number | string;
+  sold_count: number | string;
   stock_per_price: number | string;
   count_negotiable: boolean;
   price_negotiable: boolean;
@@ -96,6 +100,8 @@ export function createTradeRepository(db: Db) {
       't.user_id',
       't.trade_type',
       't.stock_count',
+      't.reserved_count',
+      't.sold_count',
       't.stock_per_price',
       't.count_negotiable',
       't.price_negotiable',
@@ -247,6 +253,8 @@ export function createTradeRepository(db: Db) {
         .where('t.id', '=', id)
         .where('t.user_id', '=', userId)
         .where(isOpen(now))
+        // Never below what deals agreed or sold (issue 22).
+        .where(sql<boolean>`t.reserved_count + t.sold_count <= ${set.count}`)
         .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
     },
@@ -307,15 +315,14 @@ export function createTradeRepository(db: Db) {
     },
 
     /** An operator's decision on a waiting proof, in the caller's transaction; the company id, or undefined if it no longer waits. */
-    async decideProof(tx: Db, id: number, status: number): Promise<number | undefined> {
-      const row = await tx
+    async decideProof(tx: Db, id: number, status: number): Promise<{ company_id: number; user_id: number } | undefined> {
+      return tx
         .updateTable('trades')
         .set({ proof_check_status: status })
         .where('id', '=', id)
         .where('proof_check_status', '=', ProofCheckStatus.PENDING)
-        .returning('company_id')
+        .returning(['company_id', 'user_id'])
         .executeTakeFirst();
-      return row?.company_id;
     },
 
     async setProof(id: number, userId: number, now: Date, proof: { url: string; type: string }): Promise<boolean> {
@@ -337,19 +344,21 @@ export function createTradeRepository(db: Db) {
     async finish(tx: Db, id: number, userId: number, now: Date, price: number) {
       const open = await tx
         .selectFrom('trades as t')
-        .select(['t.company_id', 't.stock_count', 't.updated_at'])
+        .select(['t.company_id', 't.stock_count', 't.reserved_count', 't.sold_count', 't.updated_at'])
         .where('t.id', '=', id)
         .where('t.user_id', '=', userId)
         .where(isOpen(now))
         .forUpdate()
         .executeTakeFirst();
       if (!open) return undefined;
+      // Shares agreed in a deal are the two members' to confirm or cancel first (issue 22).
+      if (Number(open.reserved_count) > 0) return 'RESERVED' as const;
       await tx
         .updateTable('trades')
         .set({ status: ListingStatus.TRADE_FINISHED, finished_price: price, finished_at: now, updated_at: now })
         .where('id', '=', id)
         .execute();
-      return { companyId: open.company_id, count: Number(open.stock_count), listedAt: open.updated_at };
+      return { companyId: open.company_id, count: Number(open.stock_count) - Number(open.sold_count), listedAt: open.updated_at };
     },
 
     /** Soft delete by the owner: USER_DELETED. Already deleted listings stay as they are. */
@@ -360,6 +369,7 @@ export function createTradeRepository(db: Db) {
         .where('id', '=', id)
         .where('user_id', '=', userId)
         .where('status', 'in', [ListingStatus.IN_PROGRESS, ListingStatus.TRADE_FINISHED, ListingStatus.TRADE_EXPIRED])
+        .where('reserved_count', '=', 0)
         .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
     },
@@ -369,23 +379,39 @@ export function createTradeRepository(db: Db) {
      * wins the advisory lock, so several instances never do the same work twice; answers null when
      * another instance holds it.
      */
-    async expireDue(now: Date, batch = 1000): Promise<number | null> {
-      return db.transaction().execute(async (tx) => {
+    async expireDue(
+      now: Date,
+      ended: (tx: Db, rows: Array<{ id: string; company_id: number; user_id: number }>) => Promise<void>,
+      batch = 1000,
+    ): Promise<number | null> {
+      return unitOfWork(db, async (tx) => {
         const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${EXPIRY_LOCK_KEY}) as ok`.execute(tx);
         if (!lock.rows[0]?.ok) return null;
         let total = 0;
         for (;;) {
-          const r = await sql`
+          const r = await sql<{ id: string; company_id: number; user_id: number }>`
             update trades set status = ${ListingStatus.TRADE_EXPIRED}, updated_at = ${now}
             where id in (
               select id from trades where status = ${ListingStatus.IN_PROGRESS} and expires_at <= ${now}
               order by expires_at limit ${batch}
-            )`.execute(tx);
-          const n = Number(r.numAffectedRows ?? 0);
-          total += n;
-          if (n < batch) return total;
+            )
+            returning id, company_id, user_id`.execute(tx);
+          await ended(tx, r.rows);
+          total += r.rows.length;
+          if (r.rows.length < batch) return total;
         }
       });
+    },
+
+    /** Open listings whose 30 days end within (from, to]: their owners are told 3 days ahead (issue 23). */
+    async endingBetween(from: Date, to: Date) {
+      return db
+        .selectFrom('trades')
+        .select(['id', 'company_id', 'user_id', 'expires_at'])
+        .where('status', '=', ListingStatus.IN_PROGRESS)
+        .where('expires_at', '>', from)
+        .where('expires_at', '<=', to)
+        .execute();
     },
   };
 }

@@ -61,7 +61,7 @@ export const tradeRoutes: FastifyPluginAsyncZod<{ trades: TradeService; auth: Au
   app.get(
     '/api/trade/my',
     {
-      preHandler: member,
+      onRequest: member,
       schema: {
         tags,
         summary: '내 매물 (종료된 매물 포함)',
@@ -79,7 +79,8 @@ export const tradeRoutes: FastifyPluginAsyncZod<{ trades: TradeService; auth: Au
     app.post(
       `/api/trade/${side}`,
       {
-        preHandler: [member, limits.perMember('listingsPerHour', 'listingsPerDay')],
+        onRequest: member,
+        preHandler: limits.perMember('listingsPerHour', 'listingsPerDay'),
         schema: {
           tags,
           summary: side === 'sell' ? '매도 매물 등록 (Idempotency-Key 지원)' : '매수 매물 등록 (Idempotency-Key 지원)',
@@ -96,7 +97,7 @@ export const tradeRoutes: FastifyPluginAsyncZod<{ trades: TradeService; auth: Au
   app.patch(
     '/api/trade/:tradeIdx',
     {
-      preHandler: member,
+      onRequest: member,
       schema: {
         tags,
         summary: '매물 수정 (수량, 가격, 협의 여부만)',
@@ -111,7 +112,7 @@ export const tradeRoutes: FastifyPluginAsyncZod<{ trades: TradeService; auth: Au
   app.post(
     '/api/trade/finish/:tradeIdx',
     {
-      preHandler: member,
+      onRequest: member,
       schema: {
         tags,
         summary: '거래 완료 (합의한 주당 가격으로 현재가 반영)',
@@ -126,7 +127,7 @@ export const tradeRoutes: FastifyPluginAsyncZod<{ trades: TradeService; auth: Au
   app.put(
     '/api/trade/proof/:tradeIdx',
     {
-      preHandler: member,
+      onRequest: member,
       schema: {
         tags,
         summary: '미발행 주식 증빙 첨부 (확인 대기로 바뀜)',
@@ -141,7 +142,7 @@ export const tradeRoutes: FastifyPluginAsyncZod<{ trades: TradeService; auth: Au
   app.delete(
     '/api/trade/:tradeIdx',
     {
-      preHandler: member,
+      onRequest: member,
       schema: { tags, summary: '매물 삭제 (본인 매물만)', params: tradeIdParams, response: { 200: envelope(z.literal(true)), ...errors } },
     },
     async (req) => ({ result: await trades.remove(req.member!, req.params.tradeIdx) }),

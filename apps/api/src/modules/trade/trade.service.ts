@@ -15,13 +15,16 @@ import {
 } from '@beesang/contract';
 import type { Db } from '../../db/database.ts';
 import { idempotent } from '../../db/idempotency.ts';
+import { unitOfWork } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { DomainEventBus } from '../../lib/domain-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type InvalidationBus, TOPICS } from '../../lib/invalidation.ts';
+import { createMemberView } from '../../lib/member-view.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { ReportService } from '../report/report.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
-import type { PriceService } from '../stock/price.service.ts';
+import type { PriceService } from '../stock/price/price.service.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import { createTradeRepository, type TradeRepository, type TradeRow } from './trade.repository.ts';
 
@@ -36,7 +39,21 @@ function assertMayTrade(member: Member) {
   if (member.user_level < UserLevel.REGULAR) throw new AppError(403, 'identityRequired', 'IDENTITY_REQUIRED');
 }
 
-function toTrade(r: TradeRow, viewerId: number | null, reported: boolean, trust: { counted: number; upheld: number }): Trade {
+/** What a listing says of its owner besides the row: finishes counted toward a price, upheld reports, and deals (issue 22). */
+export interface OwnerTrust {
+  counted: number;
+  upheld: number;
+  confirmed: number;
+  good: number;
+  bad: number;
+}
+const NO_TRUST: OwnerTrust = { counted: 0, upheld: 0, confirmed: 0, good: 0, bad: 0 };
+
+/** Shares of a listing not yet agreed or sold in deals. */
+export const openCountOf = (r: Pick<TradeRow, 'stock_count' | 'reserved_count' | 'sold_count'>) =>
+  Number(r.stock_count) - Number(r.reserved_count) - Number(r.sold_count);
+
+function toTrade(r: TradeRow, viewerId: number | null, reported: boolean, trust: OwnerTrust): Trade {
   const count = Number(r.stock_count);
   const price = Number(r.stock_per_price);
   const mine = viewerId !== null && r.user_id === viewerId;
@@ -47,6 +64,7 @@ function toTrade(r: TradeRow, viewerId: number | null, reported: boolean, trust:
     companyLogoUrl: r.company_logo_url,
     tradeType: r.trade_type,
     stockCount: count,
+    openStockCount: openCountOf(r),
     stockPerPrice: price,
     totalPrice: count * price,
     stockCountNegotiationFlag: r.count_negotiable,
@@ -58,6 +76,7 @@ function toTrade(r: TradeRow, viewerId: number | null, reported: boolean, trust:
     stockTradeProofImageUrl: mine ? r.proof_image_url : '',
     finishedPrice: r.finished_price === null ? null : Number(r.finished_price),
     writer: {
+      userIdx: r.user_id,
       userNickname: r.writer_nickname,
       profileImageUrl: r.writer_image,
       expertType: EXPERT_NAMES[r.writer_expert_type] ?? 'NORMAL',
@@ -68,6 +87,9 @@ function toTrade(r: TradeRow, viewerId: number | null, reported: boolean, trust:
       memberSince: r.writer_since.toISOString(),
       countedTrades: trust.counted,
       upheldReports: trust.upheld,
+      confirmedTrades: trust.confirmed,
+      goodReviews: trust.good,
+      badReviews: trust.bad,
     },
     isMine: mine,
     isReported: reported,
@@ -90,12 +112,16 @@ export function createTradeService(deps: {
   /** The price rule: judges each finish inside its transaction. */
   prices: PriceService;
   reports: () => ReportService;
+  /** Deals both sides confirmed and the reviews they left, per member (the deal module; issue 22). */
+  dealTrust: () => { trustOf(userIds: number[]): Promise<Map<number, { confirmed: number; good: number; bad: number }>> };
   /** Operators' review queue: the broker pattern is queued from here. */
   reviews: ReviewService;
   /** Our own uploads (POST /api/upload/image) are the only images a proof may point to. */
   isOwnUpload: (url: string) => boolean;
   /** Tells every instance that listings changed (their order books and best 호가). */
   bus: InvalidationBus;
+  /** Where a posted, ended or judged listing is announced (issue 23). */
+  events: DomainEventBus;
 }) {
   const { db, clock, stocks, prices, reviews, isOwnUpload, bus } = deps;
   const repo: TradeRepository = createTradeRepository(db);
@@ -111,26 +137,39 @@ export function createTradeService(deps: {
     return result;
   };
 
-  async function trustOf(userId: number) {
-    const [counted, upheld] = await Promise.all([prices.countedByUsers([userId]), deps.reports().upheldAgainst([userId])]);
-    return { counted: counted.get(userId) ?? 0, upheld: upheld.get(userId) ?? 0 };
+  // Each owner's trust line, read by every list of listings: kept per instance (issue 24) and
+  // dropped on every instance by the `member` topic, which a confirmed deal, a review and an upheld
+  // report announce; 30 s at most for anything else.
+  const trusts = createMemberView<OwnerTrust>({ bus, topic: TOPICS.member, ttlMs: 30_000, maxEntries: 20_000 });
+  /** Each owner's trust summary, read together. */
+  async function trustOf(userIds: number[]): Promise<Map<number, OwnerTrust>> {
+    return trusts.getMany(userIds, 'trust', async (ids) => {
+      const [counted, upheld, deals] = await Promise.all([
+        prices.countedByUsers(ids),
+        deps.reports().upheldAgainst(ids),
+        deps.dealTrust().trustOf(ids),
+      ]);
+      return new Map(
+        ids.map((id) => [
+          id,
+          { counted: counted.get(id) ?? 0, upheld: upheld.get(id) ?? 0, ...(deals.get(id) ?? { confirmed: 0, good: 0, bad: 0 }) },
+        ]),
+      );
+    });
   }
 
   /** Listings as `viewerId` sees them: whether they reported each, and each owner's trust summary. */
   async function withReports(rows: TradeRow[], viewerId: number | null): Promise<Trade[]> {
     const owners = [...new Set(rows.map((r) => r.user_id))];
-    const [reported, counted, upheld] = await Promise.all([
+    const [reported, trust] = await Promise.all([
       deps.reports().reportedBy(
         viewerId,
         'trade',
         rows.map((r) => Number(r.id)),
       ),
-      prices.countedByUsers(owners),
-      deps.reports().upheldAgainst(owners),
+      trustOf(owners),
     ]);
-    return rows.map((r) =>
-      toTrade(r, viewerId, reported.has(Number(r.id)), { counted: counted.get(r.user_id) ?? 0, upheld: upheld.get(r.user_id) ?? 0 }),
-    );
+    return rows.map((r) => toTrade(r, viewerId, reported.has(Number(r.id)), trust.get(r.user_id) ?? NO_TRUST));
   }
 
   /** A listing as `viewerId` may see it: ended ones only by their owner. */
@@ -191,6 +230,12 @@ export function createTradeService(deps: {
       return withReports(rows, viewerId);
     },
 
+    /** A member's open listings for their public page (issue 22), newest first. */
+    async openOf(userId: number, viewerId: number | null) {
+      const { rows } = await repo.listByOwner(userId, ListingStatus.IN_PROGRESS, clock.now(), 1, 20);
+      return withReports(rows, viewerId);
+    },
+
     async mine(member: Member, query: TradeListQuery) {
       const { rows, total } = await repo.listByOwner(member.id, query.status, clock.now(), query.page, query.size);
       return { data: await withReports(rows, member.id), total, page: query.page, size: query.size };
@@ -218,7 +263,7 @@ export function createTradeService(deps: {
       const now = clock.now();
       const request = { ...body, tradeType };
       // Read before the transaction: the embedded database has one connection, which it holds.
-      const trust = await trustOf(member.id);
+      const trust = (await trustOf([member.id])).get(member.id) ?? NO_TRUST;
       return idempotent(db, { userId: member.id, route: 'POST /api/trade', key: idempotencyKey, request, now }, async (tx) => {
         const id = await repo.insert(
           {
@@ -241,6 +286,14 @@ export function createTradeService(deps: {
         const since = new Date(now.getTime() - BROKER_PATTERN_WINDOW_MS);
         const spread = await repo.companiesListedSince(member.id, since, tx);
         if (spread >= BROKER_PATTERN_COMPANIES) await reviews.brokerPattern(tx, member.id, spread, BROKER_PATTERN_WINDOW_MS / 60_000);
+        await deps.events.emit(tx, 'listing.posted', {
+          tradeId: id,
+          companyId: company.id,
+          userId: member.id,
+          tradeType,
+          price: body.stockPerPrice,
+          count: body.stockCount,
+        });
         const row = await repo.find(id, now, tx);
         return toTrade(row as TradeRow, member.id, false, trust);
       }).then((trade) => changed(company.id, trade));
@@ -250,6 +303,8 @@ export function createTradeService(deps: {
       if (body.tradeIdx !== undefined && body.tradeIdx !== id) throw new AppError(400, 'invalidId', 'TRADE_IDX_MISMATCH');
       assertMayTrade(member);
       const row = await ownOpen(id, member);
+      if (Number(row.reserved_count) + Number(row.sold_count) > body.stockCount)
+        throw new AppError(409, 'countBelowReserved', 'BELOW_RESERVED');
       const updated = await repo.updateOpen(id, member.id, clock.now(), {
         count: body.stockCount,
         price: body.stockPerPrice,
@@ -273,16 +328,18 @@ export function createTradeService(deps: {
     },
 
     /**
-     * The owner records the agreed price: the listing ends, and the price rule (decision 0006)
-     * judges whether the trade moves the company's price, in the same transaction.
+     * The owner records a price alone: the listing ends and the finish is kept as the owner's
+     * history, recorded for operators but never moving the price (issue 22: only a deal both sides
+     * confirmed does). Refused while a deal holds shares of it.
      */
     async finish(member: Member, id: number, finishedPrice: number) {
       assertMayTrade(member);
       await ownOpen(id, member);
       const now = clock.now();
-      const companyId = await db.transaction().execute(async (tx) => {
+      const companyId = await unitOfWork(db, async (tx) => {
         const done = await repo.finish(tx, id, member.id, now, finishedPrice);
         if (!done) throw new AppError(409, 'tradeEnded', 'TRADE_ENDED');
+        if (done === 'RESERVED') throw new AppError(409, 'listingHasAgreedDeals', 'DEALS_AGREED');
         await prices.recordFinish(tx, {
           tradeId: id,
           companyId: done.companyId,
@@ -304,6 +361,7 @@ export function createTradeService(deps: {
       const row = await repo.find(id, clock.now());
       if (!row || row.status >= ListingStatus.USER_DELETED) throw new AppError(404, 'tradeNotFound', 'NOT_FOUND');
       if (row.user_id !== member.id) throw new AppError(403, 'tradeNotYours', 'FORBIDDEN');
+      if (Number(row.reserved_count) > 0) throw new AppError(409, 'listingHasAgreedDeals', 'DEALS_AGREED');
       if (!(await repo.softDelete(id, member.id, clock.now()))) throw new AppError(404, 'tradeNotFound', 'NOT_FOUND');
       return changed(row.company_id, true as const);
     },
@@ -314,7 +372,7 @@ export function createTradeService(deps: {
       const { rows, total, oldest } = await repo.pendingProofs(now, page, size);
       return {
         data: rows.map((r) => ({
-          ...toTrade(r, null, false, { counted: 0, upheld: 0 }),
+          ...toTrade(r, null, false, NO_TRUST),
           stockTradeProofImageUrl: r.proof_image_url,
           ownerIdx: r.user_id,
         })),
@@ -329,10 +387,11 @@ export function createTradeService(deps: {
      * An operator decides a waiting proof, in the caller's transaction (with its audit entry); the
      * owner sees the new status at once, and REATTACHMENT lets them attach again.
      */
-    async decideProof(id: number, status: number, tx: Db): Promise<void> {
-      const companyId = await repo.decideProof(tx, id, status);
-      if (companyId === undefined) throw new AppError(409, 'proofNotWaiting', 'PROOF_NOT_WAITING');
-      changed(companyId, undefined);
+    async decideProof(id: number, status: number, note: string, tx: Db): Promise<void> {
+      const row = await repo.decideProof(tx, id, status);
+      if (row === undefined) throw new AppError(409, 'proofNotWaiting', 'PROOF_NOT_WAITING');
+      await deps.events.emit(tx, 'proof.decided', { tradeId: id, companyId: row.company_id, userId: row.user_id, status, note });
+      changed(row.company_id, undefined);
     },
 
     /** An operator pins (until `endsAt`) or unpins (null) an open listing, in the caller's transaction. */
@@ -350,7 +409,7 @@ export function createTradeService(deps: {
       const { rows, total } = await repo.pinnedNow(clock.now(), page, size);
       return {
         data: rows.map((r) => ({
-          ...toTrade(r, null, false, { counted: 0, upheld: 0 }),
+          ...toTrade(r, null, false, NO_TRUST),
           ownerIdx: r.user_id,
           pinEndsAt: (r.pin_ends_at ?? r.expires_at).toISOString(),
         })),
@@ -374,8 +433,20 @@ export function createTradeService(deps: {
       return row && row.status === ListingStatus.IN_PROGRESS && row.writer_deleted_at === null ? { ownerId: row.user_id } : undefined;
     },
 
-    /** The expiry job's step: records ended listings; null when another instance holds the lock. */
-    expireDue: () => repo.expireDue(clock.now()),
+    /** The expiry job's step: records ended listings (each owner is told); null when another instance holds the lock. */
+    expireDue: () =>
+      repo.expireDue(clock.now(), async (tx, rows) => {
+        for (const r of rows)
+          await deps.events.emit(tx, 'listing.ended', {
+            tradeId: Number(r.id),
+            companyId: r.company_id,
+            userId: r.user_id,
+            reason: 'EXPIRED',
+          });
+      }),
+
+    /** Open listings ending within `days` (their owners are told ahead; issue 23). */
+    endingWithin: (days: number) => repo.endingBetween(clock.now(), new Date(clock.now().getTime() + days * DAY_MS)),
   };
 }
 

@@ -54,6 +54,19 @@ async function post(member: TestMember, side: 'sell' | 'buy', payload: unknown, 
   return t.app.inject({ method: 'POST', url: `/api/trade/${side}`, payload: payload as object, headers });
 }
 
+/** A deal both sides confirm (issue 22): `counterparty` offers `count` at `price`, the owner accepts, both confirm. */
+async function confirmedDeal(owner: TestMember, tradeIdx: number, count: number, price: number, counterparty: TestMember) {
+  const step = async (who: TestMember, url: string, payload?: object) => {
+    const res = await t.app.inject({ method: 'POST', url, headers: who.headers, ...(payload && { payload }) });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { result: { dealId: number } }).result;
+  };
+  const { dealId } = await step(counterparty, '/api/deals', { tradeIdx, stockCount: count, stockPerPrice: price, message: '제안합니다' });
+  await step(owner, `/api/deals/${dealId}/accept`);
+  await step(owner, `/api/deals/${dealId}/confirm`);
+  await step(counterparty, `/api/deals/${dealId}/confirm`);
+}
+
 async function create(member: TestMember, side: 'sell' | 'buy', payload: unknown): Promise<Trade> {
   const res = await post(member, side, payload);
   expect(res.statusCode, res.body).toBe(200);
@@ -357,13 +370,9 @@ describe('changing listings', () => {
     // Listings must stand 10 minutes before their finish can count.
     t.clock.advance(10 * 60_000);
     const finishAt = t.clock.now();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/trade/finish/${sell.tradeIdx}`,
-      payload: { finishedPrice: 12_500 },
-      headers: seller.headers,
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    // Since issue 22 only a deal both sides confirm counts: a member offers the whole listing at 12,500.
+    await confirmedDeal(seller, sell.tradeIdx, 100, 12_500, await createMember(t));
+    const res = await t.app.inject({ url: `/api/v2/trade/${sell.tradeIdx}`, headers: seller.headers });
     expect((res.json() as { result: Trade }).result).toMatchObject({ tradeStatus: ListingStatus.TRADE_FINISHED, finishedPrice: 12_500 });
 
     const profile = (await t.app.inject(`/api/v2/stock/profile/${companyIdx}`)).json() as {
@@ -387,12 +396,7 @@ describe('changing listings', () => {
 
     // Another member's larger trade the same day: the price is the volume-weighted median, the bar
     // widens, the previous close stays.
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/trade/finish/${second.tradeIdx}`,
-      payload: { finishedPrice: 11_000 },
-      headers: buyer.headers,
-    });
+    await confirmedDeal(buyer, second.tradeIdx, 300, 11_000, await createMember(t));
     const after = await t.db
       .selectFrom('price_bars')
       .selectAll()

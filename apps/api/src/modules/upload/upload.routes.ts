@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UPLOAD_FIELD_NAME, UPLOAD_MAX_BYTES } from '@beesang/contract';
+import { envelope, errorSchema, UPLOAD_FIELD_NAME, UPLOAD_MAX_BYTES, uploadedImageSchema, uploadImageForm } from '@beesang/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/config.ts';
@@ -46,7 +46,9 @@ async function readSingleFile(req: FastifyRequest): Promise<Buffer> {
   } catch (error) {
     const code = (error as { code?: string }).code;
     const mapped = code ? MULTIPART_ERRORS[code] : undefined;
-    throw mapped ? mapped() : error;
+    if (mapped) throw mapped();
+    // Anything else the parser raises (a body cut short, no boundary) is a malformed request, not a 500.
+    throw error instanceof AppError ? error : new AppError(400, 'multipartMalformed', 'BAD_MULTIPART');
   }
   if (!file || file.length === 0) throw new AppError(400, 'uploadMissing', 'FILE_REQUIRED');
   return file;
@@ -80,17 +82,31 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
   // Registered inside this plugin only: no other route accepts multipart bodies.
   await app.register(multipart, { throwFileSizeLimit: true });
 
-  app.post('/api/upload/image', { schema: { hide: true } }, async (req, reply) => {
-    const memberId = await options.memberIdOf(req);
-    if (memberId === null) await options.limits.check(req, { address: req.ip }, 'anonymousUploads');
-    else await options.limits.check(req, { memberId }, 'memberUploads');
-    const image = await reencodeImage(await readSingleFile(req));
-    const name = newUploadName(image.extension);
-    const fileUrl = await storeOrFail(req, 'store', () => storage.put(name, image.bytes, image.contentType));
-    // Name and size only: never the client's file name or any bytes.
-    req.log.info({ upload: name, bytes: image.bytes.length }, 'image uploaded');
-    return reply.header('cache-control', 'no-store').send({ result: { fileUrl } });
-  });
+  app.post(
+    '/api/upload/image',
+    {
+      // The body is read part by part below; this only documents it (multipart/form-data, field `file`).
+      config: { multipart: uploadImageForm },
+      schema: {
+        tags: ['upload'],
+        summary: '이미지 올리기 (multipart/form-data의 file 항목에 한 장)',
+        description:
+          '회원가입 전에도 부를 수 있습니다 (전문가 사진). 한 시간에 회원 30장, 로그인하지 않은 주소 10장까지이며 넘으면 429와 Retry-After. 응답의 result.fileUrl을 프로필 사진·증빙 주소로 보냅니다.',
+        response: { 200: envelope(uploadedImageSchema), 429: errorSchema, 503: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const memberId = await options.memberIdOf(req);
+      if (memberId === null) await options.limits.check(req, { address: req.ip }, 'anonymousUploads');
+      else await options.limits.check(req, { memberId }, 'memberUploads');
+      const image = await reencodeImage(await readSingleFile(req));
+      const name = newUploadName(image.extension);
+      const fileUrl = await storeOrFail(req, 'store', () => storage.put(name, image.bytes, image.contentType));
+      // Name and size only: never the client's file name or any bytes.
+      req.log.info({ upload: name, bytes: image.bytes.length }, 'image uploaded');
+      return reply.header('cache-control', 'no-store').send({ result: { fileUrl } });
+    },
+  );
 
   app.get<{ Params: { name: string } }>('/uploads/:name', { schema: { hide: true } }, async (req, reply) => {
     const name = req.params.name;

@@ -165,6 +165,25 @@ describe('POST /api/upload/image', () => {
     expect(res.code).toBe('NOT_MULTIPART');
   });
 
+  it('refuses a multipart body cut short or without its boundary with a 400, not a 500 (found by the fuzz suite)', async () => {
+    const part = '--B\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc\r\n';
+    for (const payload of [part, 'hello']) {
+      const res = await expectError(
+        t.app,
+        {
+          method: 'POST',
+          url: '/api/upload/image',
+          payload,
+          headers: { 'content-type': 'multipart/form-data; boundary=B' },
+          remoteAddress: nextIp(),
+        },
+        400,
+        messages.multipartMalformed,
+      );
+      expect(res.code).toBe('BAD_MULTIPART');
+    }
+  });
+
   it('limits uploads without an account to 10 an hour per address, with Retry-After; a member has their own 30', async () => {
     const bytes = await picture().png().toBuffer();
     const ip = nextIp();

@@ -5,6 +5,7 @@ import { useSession } from '../../lib/session';
 import { Avatar } from '../ui/avatar';
 import { type HeaderMenuProps, MENU_BUTTON_CLASS, MenuIcon } from './header-menu';
 import { IntroLink } from './intro-link';
+import { UnreadBadge } from './unread-badge';
 
 /**
  * The header's menu, on Radix's DropdownMenu (decision 0021): the spec's entries (account edit,
@@ -15,7 +16,8 @@ import { IntroLink } from './intro-link';
  * every entry 44 px tall, over a dimmed page. header-menu.tsx fetches this code once the page is
  * interactive; a press on its stand-in button before then opens this menu as soon as it arrives.
  */
-export function HeaderMenuRadix({ introUrl, onOpenCustomerCentre, onRegister, onRegisterIntent, requested, hadFocus }: HeaderMenuProps) {
+export function HeaderMenuRadix(props: HeaderMenuProps) {
+  const { introUrl, unreadMessages, onOpenCustomerCentre, onRegister, onRegisterIntent, requested, hadFocus } = props;
   const session = useSession();
   const user = session.isLoggedIn ? session.user : null;
   const [open, setOpen] = useState(requested);
@@ -76,6 +78,14 @@ export function HeaderMenuRadix({ introUrl, onOpenCustomerCentre, onRegister, on
                 `${item} md:hidden`,
               )}
               {link('/favorite', '관심 종목', `${item} md:hidden`)}
+              {link(
+                '/messages',
+                <>
+                  메시지
+                  {unreadMessages ? <span className="sr-only">, 읽지 않은 메시지 {unreadMessages}개</span> : null}
+                  <UnreadBadge count={unreadMessages} className="ml-auto" />
+                </>,
+              )}
               {link('/myPage/trades', '내 매물')}
               {link('/myPage', '회원정보 수정', `${item} max-md:hidden`)}
             </>

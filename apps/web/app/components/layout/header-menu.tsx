@@ -3,6 +3,7 @@ import { onDemand } from '../../lib/on-demand';
 
 export interface HeaderMenuProps {
   introUrl: string | null;
+  unreadMessages?: number | null;
   onOpenCustomerCentre(): void;
   onRegister(): void;
   onRegisterIntent?(): void;

@@ -1,5 +1,5 @@
 import type { UserDetail } from '@beesang/contract';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { key, notices, settle, urgentNotice } from '../../test/dom';
 import { TEST_MEMBER as USER } from '../../test/members';
@@ -8,12 +8,20 @@ import { Header } from './header';
 
 function renderHeader(
   user: UserDetail | null,
-  opts: { introUrl?: string | null; onRegister?: () => void; onOpenCustomerCentre?: () => void } = {},
+  opts: {
+    introUrl?: string | null;
+    onRegister?: () => void;
+    onOpenCustomerCentre?: () => void;
+    unreadMessages?: number | null;
+    unreadNotifications?: number | null;
+  } = {},
 ) {
   const header = (
     <Header
       search={null}
       introUrl={opts.introUrl ?? null}
+      unreadMessages={opts.unreadMessages ?? null}
+      unreadNotifications={opts.unreadNotifications ?? null}
       onOpenCustomerCentre={opts.onOpenCustomerCentre ?? (() => {})}
       onRegister={opts.onRegister ?? (() => {})}
     />
@@ -98,11 +106,63 @@ const PUBLIC_ENTRIES: Array<[string, string]> = [
 const MEMBER_ENTRIES: Array<[string, string]> = [
   ['비상개미회원정보 수정', '/myPage'],
   ['관심 종목', '/favorite'],
+  ['메시지', '/messages'],
   ['내 매물', '/myPage/trades'],
   ['회원정보 수정', '/myPage'],
   ['매물 등록', 'button'],
   ...PUBLIC_ENTRIES,
 ];
+
+describe('messages (issue 22)', () => {
+  it('a member sees 메시지 beside 관심 종목 with the unread count, on a phone too (the link stays in the bar), and in the menu', () => {
+    renderHeader(USER, { unreadMessages: 3 });
+    const link = screen.getByRole('link', { name: '메시지, 읽지 않은 메시지 3개' });
+    expect(link.getAttribute('href')).toBe('/messages');
+    expect(link.className).not.toContain('hidden');
+    expect(within(link).getByTestId('unread-badge').textContent).toBe('3');
+    openMenu();
+    const entry = screen.getByRole('menuitem', { name: /^메시지/ });
+    expect(entry.getAttribute('href')).toBe('/messages');
+    expect(within(entry).getByTestId('unread-badge').textContent).toBe('3');
+  });
+
+  it('no badge without unread messages, 99+ past 99, and no link for a visitor', () => {
+    renderHeader(USER, { unreadMessages: 0 });
+    expect(screen.getByRole('link', { name: '메시지' }).querySelector('[data-testid="unread-badge"]')).toBeNull();
+    cleanup();
+    renderHeader(USER, { unreadMessages: 120 });
+    expect(screen.getByRole('link', { name: '메시지, 읽지 않은 메시지 120개' }).textContent).toContain('99+');
+    cleanup();
+    renderHeader(null, { unreadMessages: null });
+    expect(screen.queryByRole('link', { name: /^메시지/ })).toBeNull();
+  });
+});
+
+describe('the bell (issue 23)', () => {
+  it('a member sees the bell beside 메시지 on every width, named with the unread count, linking to /notifications', () => {
+    renderHeader(USER, { unreadMessages: 2, unreadNotifications: 5 });
+    const bell = screen.getByRole('link', { name: '알림, 읽지 않은 알림 5개' });
+    expect(bell.getAttribute('href')).toBe('/notifications');
+    expect(bell.className).not.toContain('hidden');
+    expect(within(bell).getByTestId('unread-badge').textContent).toBe('5');
+    // Beside 메시지, in the bar (not the menu: it never leaves the bar, so the menu does not repeat it).
+    const messages = screen.getByRole('link', { name: '메시지, 읽지 않은 메시지 2개' });
+    expect(messages.nextElementSibling).toBe(bell);
+    openMenu();
+    expect(within(screen.getByRole('menu')).queryByRole('menuitem', { name: /^알림/ })).toBeNull();
+  });
+
+  it('no badge without unread notifications, 99+ past 99, and no bell for a visitor', () => {
+    renderHeader(USER, { unreadNotifications: 0 });
+    expect(screen.getByRole('link', { name: '알림' }).querySelector('[data-testid="unread-badge"]')).toBeNull();
+    cleanup();
+    renderHeader(USER, { unreadNotifications: 140 });
+    expect(within(screen.getByRole('link', { name: '알림, 읽지 않은 알림 140개' })).getByTestId('unread-badge').textContent).toBe('99+');
+    cleanup();
+    renderHeader(null, { unreadNotifications: null });
+    expect(screen.queryByRole('link', { name: /^알림/ })).toBeNull();
+  });
+});
 
 describe('the menu for each role', () => {
   it('a visitor: 매물 등록, 서비스 소개 and the public pages; no account entries', () => {

@@ -10,7 +10,7 @@ export function IdentityRequiredDialog() {
   return (
     <Modal open={session.identityDialogOpen} onClose={session.closeIdentityDialog} title="본인인증이 필요합니다" width={375}>
       <p className="leading-relaxed text-ink-2">
-        안전한 직거래를 위해 본인인증을 마친 회원만 매물을 등록할 수 있어요. 마이페이지에서 본인인증을 진행해주세요.
+        안전한 직거래를 위해 본인인증을 마친 회원만 매물을 등록하거나 거래를 제안할 수 있어요. 마이페이지에서 본인인증을 진행해주세요.
       </p>
       <div className="mt-6 grid grid-cols-2 gap-2">
         <Button variant="ghost" onClick={session.closeIdentityDialog}>

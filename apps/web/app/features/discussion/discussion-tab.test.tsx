@@ -18,7 +18,7 @@ function opinion(over: Partial<Opinion> = {}): Opinion {
     opinionIdx: next++,
     companyIdx: COMPANY,
     content: '좋은 회사입니다.',
-    writer: { userNickname: '비상개미', profileImageUrl: '', expertType: 'NORMAL', expertName: '' },
+    writer: { userIdx: 77, userNickname: '비상개미', profileImageUrl: '', expertType: 'NORMAL', expertName: '' },
     isMine: false,
     isReported: false,
     scamCaution: false,
@@ -76,7 +76,7 @@ describe('discussion tab: the list', () => {
         page([
           opinion({ content: '<b>굵게</b> 아님\n둘째 줄', createdAt: new Date(NOW.getTime() - 3 * 3600_000).toISOString() }),
           opinion({
-            writer: { userNickname: '김세무', profileImageUrl: '', expertType: 'CTA', expertName: '김비상' },
+            writer: { userIdx: 77, userNickname: '김세무', profileImageUrl: '', expertType: 'CTA', expertName: '김비상' },
             createdAt: '2026-11-01T01:00:00Z',
           }),
         ]),
@@ -240,7 +240,7 @@ describe('discussion tab: delete and report', () => {
   });
 
   it("reports another member's opinion; it then reads 신고함", async () => {
-    const other = opinion({ writer: { userNickname: '광고봇', profileImageUrl: '', expertType: 'NORMAL', expertName: '' } });
+    const other = opinion({ writer: { userIdx: 77, userNickname: '광고봇', profileImageUrl: '', expertType: 'NORMAL', expertName: '' } });
     const api = fakeApi({
       [list(1)]: () => page([other, opinion({ isReported: true })]),
       [`POST /api/accuse/opinion/${other.opinionIdx}`]: () => ok({ accuseIdx: 5 }),

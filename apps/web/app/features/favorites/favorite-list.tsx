@@ -11,7 +11,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { type PointerEvent as ReactPointerEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type PointerEvent as ReactPointerEvent, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { announce, reorderAnnouncements } from './announcements';
 import { FavoriteRow } from './favorite-row';
 
@@ -38,7 +38,13 @@ const MODIFIERS = [verticalOnly];
  * cancels), or the plain ↑/↓ buttons. dnd-kit announces each step in Korean and describes the
  * handle with the instructions; `onReorder` gets the new order once per drop.
  */
-export function FavoriteList(props: { items: StockSummary[]; onReorder(next: StockSummary[]): void; onRemove(item: StockSummary): void }) {
+export function FavoriteList(props: {
+  items: StockSummary[];
+  onReorder(next: StockSummary[]): void;
+  onRemove(item: StockSummary): void;
+  /** What the page adds to each row (the new-listing alert). */
+  rowExtra?(item: StockSummary): ReactNode;
+}) {
   const { items, onReorder } = props;
   // The id makes dnd-kit's aria-describedby the same on the server and in the browser.
   const dndId = useId();
@@ -108,6 +114,7 @@ export function FavoriteList(props: { items: StockSummary[]; onReorder(next: Sto
               onUp={(e) => onStep(e, item, -1)}
               onDown={(e) => onStep(e, item, 1)}
               onRemove={() => props.onRemove(item)}
+              extra={props.rowExtra?.(item)}
             />
           ))}
         </ol>

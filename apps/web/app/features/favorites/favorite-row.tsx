@@ -1,16 +1,16 @@
 import { formatNumber, MARKET_LABEL_TEXT, type StockSummary } from '@beesang/contract';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PriceChange } from '../../components/ui/price-change';
 import { StockLogo } from '../../components/ui/stock-logo';
 
-const ICON = 'inline-flex h-9 w-9 items-center justify-center rounded-control text-ink-3 hover:bg-page hover:text-ink max-sm:w-7';
+export const ICON = 'inline-flex h-9 w-9 items-center justify-center rounded-control text-ink-3 hover:bg-page hover:text-ink max-sm:w-7';
 
 /**
  * One favourite, a dnd-kit sortable item: drag handle (the activator), logo, name and code, price
- * and change, ↑/↓, and the star that removes it. While moved it is lifted: a shadow and a brand ring.
+ * and change, ↑/↓, what the page adds (the new-listing alert), and the star that removes it. While moved it is lifted: a shadow and a brand ring.
  */
 export function FavoriteRow(props: {
   item: StockSummary;
@@ -19,6 +19,8 @@ export function FavoriteRow(props: {
   onUp(e: MouseEvent<HTMLButtonElement>): void;
   onDown(e: MouseEvent<HTMLButtonElement>): void;
   onRemove(): void;
+  /** A control of another feature beside the star (the page's route puts the new-listing alert there). */
+  extra?: ReactNode;
 }) {
   const { item: s, position, count } = props;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
@@ -74,6 +76,7 @@ export function FavoriteRow(props: {
         <MoveButton label={`${s.companyName} 위로 이동`} disabled={position === 1} onClick={props.onUp} path="M4 10l4-4 4 4" />
         <MoveButton label={`${s.companyName} 아래로 이동`} disabled={position === count} onClick={props.onDown} path="M4 6l4 4 4-4" />
       </span>
+      {props.extra}
       <button
         type="button"
         aria-label={`${s.companyName} 관심 종목에서 삭제`}

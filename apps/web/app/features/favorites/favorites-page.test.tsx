@@ -322,3 +322,23 @@ describe('favourites: the list and its states', () => {
     expect(document.activeElement).toBe(screen.getByRole('combobox', { name: '종목 검색' }));
   });
 });
+
+describe('favourites: what the route adds to each row', () => {
+  it('each row carries the control beside its star (the new-listing alert, issue 23)', async () => {
+    renderInApp(
+      <FavoritesPage
+        initial={ITEMS}
+        memberIdx={REGULAR_MEMBER.userIdx}
+        rowExtra={(item) => <button type="button">{item.companyName} 알림</button>}
+      />,
+      { path: '/favorite' },
+    );
+    await settle();
+    const rows = screen.getAllByTestId('favorite-row');
+    expect(rows.map((r) => within(r).getAllByRole('button').at(-2)?.textContent)).toEqual([
+      '비상테크 알림',
+      '별빛소재 알림',
+      '한빛바이오 알림',
+    ]);
+  });
+});

@@ -1,11 +1,17 @@
 import { formatNumber, type StockSummary, communityMessages as t } from '@beesang/contract';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { FavoriteList } from './favorite-list';
 import { useFavorites } from './use-favorites';
 
 /** /favorite for a member: the list in their order, reorderable, each removable; an empty state otherwise. */
-export function FavoritesPage(props: { initial: StockSummary[] | null; memberIdx: number }) {
+export function FavoritesPage(props: {
+  initial: StockSummary[] | null;
+  memberIdx: number;
+  /** What the route adds to each row (the new-listing alert, issue 23). */
+  rowExtra?(item: StockSummary): ReactNode;
+}) {
   const { state, reorder, remove, retry } = useFavorites(props.initial, props.memberIdx);
   const items = state.status === 'ready' ? state.items : [];
   return (
@@ -54,7 +60,9 @@ export function FavoritesPage(props: { initial: StockSummary[] | null; memberIdx
             </div>
           </div>
         )}
-        {state.status === 'ready' && items.length > 0 && <FavoriteList items={items} onReorder={reorder} onRemove={remove} />}
+        {state.status === 'ready' && items.length > 0 && (
+          <FavoriteList items={items} onReorder={reorder} onRemove={remove} rowExtra={props.rowExtra} />
+        )}
       </div>
     </div>
   );

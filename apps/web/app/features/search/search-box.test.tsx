@@ -11,6 +11,7 @@ import {
   SEARCH_FAILED_TEXT,
   SEARCH_PLACEHOLDER,
   SEARCH_PLACEHOLDER_SHORT,
+  SEARCH_PLACEHOLDER_SHORTEST,
   SEARCH_SLOW_MS,
   SEARCHING_TEXT,
   SearchBox,
@@ -624,14 +625,17 @@ describe('layout measured from the page', () => {
   });
 
   it.each([
+    [40, SEARCH_PLACEHOLDER_SHORTEST],
+    [70, SEARCH_PLACEHOLDER_SHORTEST],
     [142, SEARCH_PLACEHOLDER_SHORT],
     [300, SEARCH_PLACEHOLDER],
-  ])('with %i px of text box the placeholder reads %j (the full one is 230 px wide)', (room, placeholder) => {
+  ])('with %i px of text box the placeholder reads %j (230, 98 and 56 px wide)', (room, placeholder) => {
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
       return this.tagName === 'INPUT' ? room : 0;
     });
+    const WIDTHS: Record<string, number> = { [SEARCH_PLACEHOLDER]: 230, [SEARCH_PLACEHOLDER_SHORT]: 98, [SEARCH_PLACEHOLDER_SHORTEST]: 56 };
     vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-      const width = this.textContent === SEARCH_PLACEHOLDER ? 230 : 0;
+      const width = WIDTHS[this.textContent ?? ''] ?? 0;
       return { x: 0, y: 0, top: 0, left: 0, right: width, width, height: 0, bottom: 0, toJSON: () => ({}) } as DOMRect;
     });
     const { input } = renderSearch();

@@ -13,6 +13,8 @@ import { useFittingPlaceholder } from './use-fitting-placeholder';
 export const SEARCH_PLACEHOLDER = '종목명 또는 종목코드를 입력하세요';
 /** The same request where the full sentence would be clipped (a phone's header). */
 export const SEARCH_PLACEHOLDER_SHORT = '종목명 또는 코드';
+/** Narrower still (a phone's header with 메시지 and the bell, issue 23). */
+export const SEARCH_PLACEHOLDER_SHORTEST = '종목 검색';
 
 /** The sentence shown when a search found nothing. */
 export const noResultsText = (keyword: string) => `‘${keyword}’에 대한 검색 결과가 없어요`;
@@ -46,7 +48,7 @@ export function SearchBox() {
   const note = open ? null : slow ? 'searching' : failed !== null ? 'failed' : noResults ? 'empty' : null;
   const panelShown = open || note !== null;
   const belowHeader = useBelowHeader(inputRef, panelShown);
-  const placeholder = useFittingPlaceholder(inputRef, SEARCH_PLACEHOLDER, SEARCH_PLACEHOLDER_SHORT);
+  const placeholder = useFittingPlaceholder(inputRef, SEARCH_PLACEHOLDER, SEARCH_PLACEHOLDER_SHORT, SEARCH_PLACEHOLDER_SHORTEST);
   const close = () => {
     setResults([]);
     setAnswered(null);
@@ -195,7 +197,7 @@ export function SearchBox() {
           placeholder={placeholder}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
-          className="h-10 w-full rounded-full bg-page pr-4 pl-10 text-[15px] ring-1 ring-line placeholder:text-ink-3 focus:bg-white focus:ring-2 focus:ring-brand focus:outline-none"
+          className="h-10 w-full rounded-full bg-page pr-2 pl-10 text-[15px] md:pr-4 ring-1 ring-line placeholder:text-ink-3 focus:bg-white focus:ring-2 focus:ring-brand focus:outline-none"
         />
         {open && (
           // The stars sit beside the options, not inside them: an option is one control, and a

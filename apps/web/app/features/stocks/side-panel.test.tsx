@@ -1,6 +1,6 @@
 import type { StockProfile } from '@beesang/contract';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SidePanel } from './side-panel';
 
 const PROFILE: StockProfile = {
@@ -30,7 +30,7 @@ afterEach(cleanup);
 describe('the price says where it came from (decision 0006)', () => {
   it('under a trade price: the counted trades and their time, beside the best 호가', () => {
     show();
-    expect(screen.getByTestId('price-provenance').textContent).toBe('체결 3건 기준 · 11월 23일 14:05');
+    expect(screen.getByTestId('price-provenance').textContent).toBe('확인된 거래 3건 기준 · 11월 23일 14:05');
     expect(screen.getByTestId('best-sell').textContent).toBe('106,500원');
     expect(screen.getByTestId('best-buy').textContent).toBe('104,000원');
   });
@@ -43,5 +43,38 @@ describe('the price says where it came from (decision 0006)', () => {
     cleanup();
     show({ priceSource: 'DEMO' });
     expect(screen.getByTestId('price-provenance').textContent).toBe('예시 데이터');
+  });
+});
+
+describe('가격 알림 (issue 23)', () => {
+  it('a button under the price block, with how many alerts this company has; no button where the page offers none', () => {
+    const onOpen = vi.fn();
+    const { rerender } = render(
+      <SidePanel
+        profile={PROFILE}
+        onToggleFavorite={() => {}}
+        registerLabel="매물 등록"
+        onRegister={() => {}}
+        onOpenPriceAlerts={onOpen}
+        priceAlertCount={2}
+      />,
+    );
+    const open = screen.getByRole('button', { name: '가격 알림 2개' });
+    expect(open.getAttribute('aria-haspopup')).toBe('dialog');
+    fireEvent.click(open);
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    rerender(
+      <SidePanel
+        profile={PROFILE}
+        onToggleFavorite={() => {}}
+        registerLabel="매물 등록"
+        onRegister={() => {}}
+        onOpenPriceAlerts={onOpen}
+      />,
+    );
+    expect(screen.getByRole('button', { name: '가격 알림' })).toBeTruthy();
+    cleanup();
+    show();
+    expect(screen.queryByRole('button', { name: /가격 알림/ })).toBeNull();
   });
 });

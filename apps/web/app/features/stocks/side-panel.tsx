@@ -1,8 +1,9 @@
 import { formatKoreanAmount, formatNumber, MARKET_LABEL_TEXT, priceProvenanceText, type StockProfile } from '@beesang/contract';
+import { BellIcon } from '../../components/layout/bell-icon';
 import { PriceChange } from '../../components/ui/price-change';
 import { StockLogo } from '../../components/ui/stock-logo';
 
-/** Stock detail side panel (spec §2): logo, name, labels, price, change, market cap, star, register. */
+/** Stock detail side panel (spec §2): logo, name, labels, price, change, market cap, star, price alerts (issue 23), register. */
 export function SidePanel(props: {
   profile: StockProfile;
   onToggleFavorite(): void;
@@ -12,6 +13,11 @@ export function SidePanel(props: {
   onRegister(): void;
   /** Pointer over or focus on the register button: what it opens can be fetched before the click. */
   onRegisterIntent?(): void;
+  /** 가격 알림 (issue 23): the member's alerts on this company; a visitor gets the login dialog. */
+  onOpenPriceAlerts?(): void;
+  onPriceAlertsIntent?(): void;
+  /** How many alerts the member set on this company, when known. */
+  priceAlertCount?: number | null;
 }) {
   const { profile: p } = props;
   return (
@@ -71,6 +77,20 @@ export function SidePanel(props: {
           {p.bestBuyPrice === null ? <span className="font-normal text-ink-3">없음</span> : `${formatNumber(p.bestBuyPrice)}원`}
         </dd>
       </dl>
+      {props.onOpenPriceAlerts && (
+        <button
+          type="button"
+          onClick={props.onOpenPriceAlerts}
+          onPointerEnter={props.onPriceAlertsIntent}
+          onFocus={props.onPriceAlertsIntent}
+          aria-haspopup="dialog"
+          className="mt-3 flex h-11 w-full items-center justify-center gap-1.5 rounded-control text-sm font-semibold text-ink-2 ring-1 ring-line hover:bg-page hover:text-ink"
+        >
+          <BellIcon className="size-[18px]" />
+          가격 알림
+          {props.priceAlertCount ? <span className="num text-brand"> {props.priceAlertCount}개</span> : null}
+        </button>
+      )}
       <div className="max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-30 max-lg:border-t max-lg:border-line max-lg:bg-white max-lg:p-3">
         <button
           type="button"

@@ -1,6 +1,10 @@
 import type { Db } from '../../../db/database.ts';
 
-export function createTokensRepository(db: Db) {
+export function createTokensRepository(
+  db: Db,
+  /** Told after a member's sessions end, in the writer's transaction (the session view drops them, issue 24). */
+  changed: (tx: Db, userId: number) => void = () => {},
+) {
   return {
     async insert(row: { userId: number; familyId: string; tokenHash: string; at: Date; expiresAt: Date; familyExpiresAt: Date }) {
       await db
@@ -33,12 +37,14 @@ export function createTokensRepository(db: Db) {
       return Number(res.numUpdatedRows) === 1;
     },
     async revokeFamily(familyId: string, at: Date) {
-      await db
+      const rows = await db
         .updateTable('refresh_tokens')
         .set({ revoked_at: at })
         .where('family_id', '=', familyId)
         .where('revoked_at', 'is', null)
+        .returning('user_id')
         .execute();
+      for (const id of new Set(rows.map((r) => r.user_id))) changed(db, id);
     },
     /** Ends one session of a member by its id (an access token's `sid`), if it is theirs. */
     async revokeSession(userId: number, familyId: string, at: Date) {
@@ -49,6 +55,7 @@ export function createTokensRepository(db: Db) {
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
         .execute();
+      changed(db, userId);
     },
     async revokeUser(userId: number, at: Date, tx: Db = db) {
       await tx
@@ -57,6 +64,7 @@ export function createTokensRepository(db: Db) {
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
         .execute();
+      changed(tx, userId);
     },
   };
 }

@@ -2,6 +2,8 @@ import { envelope, errorSchema, tokenAnswerSchema } from '@beesang/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../lib/errors.ts';
+import { badlyEscapedField, badText, decodeUtf8 } from '../../../plugins/safe-text.ts';
+import type { RememberDevice } from '../session/device-token.ts';
 import { isAppDevice, sessionAnswer } from '../session/session-cookies.ts';
 import { APPLE_CALLBACK_PATH, SOCIAL_TYPES, type SocialName, type SocialService } from './social.service.ts';
 
@@ -23,10 +25,12 @@ const identityTokenNote =
   'identityToken: 앱에서는 제공자의 OpenID Connect ID 토큰(카카오·Google·Apple). 네이버(socialType 4)는 네이버 접근 토큰(access token)을 보내면 서버가 네이버 프로필 API로 확인합니다. 웹에서는 /token 응답 값을 그대로 보냅니다.';
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema };
 
-export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialService; secureCookies: boolean }> = async (
-  app,
-  { social, secureCookies },
-) => {
+export const socialRoutes: FastifyPluginAsyncZod<{
+  social: SocialService;
+  secureCookies: boolean;
+  /** Records the sign-in's fcmDeviceToken for the push channels (issue 23). */
+  rememberDevice?: RememberDevice;
+}> = async (app, { social, secureCookies, rememberDevice }) => {
   const tags = ['auth'];
 
   app.get(
@@ -39,7 +43,19 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialService; secure
 
   app.get(
     '/api/auth/social/:provider/authorize',
-    { schema: { tags, summary: '소셜 로그인 시작 (state, PKCE, nonce; 네이버는 state)', params: providerParam } },
+    {
+      schema: {
+        tags,
+        summary: '소셜 로그인 시작 (state, PKCE, nonce; 네이버는 state)',
+        params: providerParam,
+        response: {
+          302: z
+            .null()
+            .meta({ description: '제공자의 로그인 화면으로 이동합니다 (연결할 수 없으면 /auth/callback/{provider}?error=… 로).' }),
+          404: errorSchema.meta({ description: '이 서버에 설정되지 않은 로그인 방식입니다 (PROVIDER_NOT_CONFIGURED).' }),
+        },
+      },
+    },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       let started: { url: string; flow: string };
@@ -91,6 +107,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialService; secure
     async (req, reply) => {
       try {
         const pair = await social.signIn(req.body.socialType, req.body.identityToken);
+        await rememberDevice?.(pair, req.body);
         // The refresh token in the body for the apps only; the web's stays in its HttpOnly cookie.
         return reply.send({ result: sessionAnswer(reply, pair, secureCookies, isAppDevice(req.body.deviceType)) });
       } catch (error) {
@@ -125,6 +142,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialService; secure
         marketing: req.body.marketingFlag,
         nighttime: req.body.nighttimeAlarmFlag,
       });
+      await rememberDevice?.(pair, req.body);
       return reply.send({ result: { result11: sessionAnswer(reply, pair, secureCookies, isAppDevice(req.body.deviceType)) } });
     },
   );
@@ -138,8 +156,16 @@ export const socialRoutes: FastifyPluginAsyncZod<{ social: SocialService; secure
  * whose same-site call to /token then checks state and flow as for every provider.
  */
 const appleFormPostRoute: FastifyPluginAsyncZod<{ social: SocialService }> = async (app, { social }) => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: 16_384 }, (_req, body, done) => {
+    // Bytes or %-escapes that are not UTF-8 are a 400 here as in a JSON body, not U+FFFD.
+    try {
+      const text = decodeUtf8(body as Buffer, 'body');
+      const bad = badlyEscapedField(text, 'body');
+      if (bad !== null) throw badText(bad);
+      done(null, Object.fromEntries(new URLSearchParams(text)));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
   });
   const field = (max: number) => z.string().max(max).optional();
   app.post(
@@ -151,6 +177,7 @@ const appleFormPostRoute: FastifyPluginAsyncZod<{ social: SocialService }> = asy
         description: 'Apple 이 브라우저를 통해 POST 합니다. 웹의 /auth/callback/apple 로 303 이동합니다.',
         consumes: ['application/x-www-form-urlencoded'],
         body: z.object({ code: field(2000), state: field(200), id_token: field(8000), user: field(2000), error: field(200) }),
+        response: { 303: z.null().meta({ description: '웹의 /auth/callback/apple 로 이동합니다 (결과는 그 페이지가 /token으로 확인).' }) },
       },
     },
     async (req, reply) => reply.header('cache-control', 'no-store').redirect(social.appleFormPost(req.body), 303),

@@ -1,4 +1,4 @@
-import { MARKET_LABELS, SECTORS } from '@beesang/contract';
+import { calendarDate, MARKET_LABELS, SECTORS } from '@beesang/contract';
 import { z } from 'zod';
 import { debtRatio, operatingMargin, ratioAgrees, returnOnEquity } from './financial-ratios.ts';
 
@@ -15,12 +15,7 @@ const decimal = (label: string) =>
     .regex(/^-?\d+(\.\d+)?$/, { error: `${label}은(는) 숫자여야 합니다` })
     .transform(Number);
 const date = (label: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label}은(는) YYYY-MM-DD 형식이어야 합니다` })
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-      error: `${label}이(가) 없는 날짜입니다`,
-    });
+  calendarDate({ format: `${label}은(는) YYYY-MM-DD 형식이어야 합니다`, impossible: `${label}이(가) 없는 날짜입니다` });
 const code = z.string().regex(/^[0-9A-Za-z]{1,12}$/, { error: '종목코드는 영문·숫자 1~12자여야 합니다' });
 const optionalText = (max: number) => z.string().max(max, { error: `${max}자 이하여야 합니다` });
 

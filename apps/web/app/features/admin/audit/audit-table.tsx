@@ -22,7 +22,8 @@ export function AuditTable({ rows }: { rows: AdminAuditEntry[] }) {
           </td>
           <td className={TD}>
             {e.staffNickname}
-            <span className="block text-xs text-ink-3">회원번호 {e.staffUserIdx}</span>
+            {/* An entry from the command line (npm run staff:grant) names no member. */}
+            <span className="block text-xs text-ink-3">{e.staffUserIdx === null ? '서버에서 실행' : `회원번호 ${e.staffUserIdx}`}</span>
           </td>
           <td className={TD}>
             {actionText(e.action)}

@@ -4,6 +4,7 @@ import { actionText, detailText } from './audit-text';
 describe('audit entries as operators read them', () => {
   it('names known actions in Korean and keeps unknown codes', () => {
     expect(actionText('member.role')).toBe('권한 변경');
+    expect(actionText('conversation.read')).toBe('신고된 대화 열람');
     expect(actionText('something.new')).toBe('something.new');
   });
 

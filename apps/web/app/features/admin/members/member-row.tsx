@@ -1,4 +1,4 @@
-import { type AdminMemberRow, formatMonthDayTime, SanctionState, staffMay } from '@beesang/contract';
+import { type AdminMemberRow, formatMonthDayTime, outranks, SanctionState, staffMay } from '@beesang/contract';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useSession } from '../../../lib/session';
@@ -19,6 +19,8 @@ export function MemberRow({ row: r }: { row: AdminMemberRow }) {
   const toggle = (p: Panel) => setPanel((open) => (open === p ? 'none' : p));
   const close = () => setPanel('none');
   const sanctioned = r.sanctionState > SanctionState.NORMAL;
+  // The staff hierarchy (issue 21): only a member ranked below the viewer can be sanctioned, signed out or given a role.
+  const below = outranks(viewer?.staffRole, r.staffRole) && viewer?.userIdx !== r.userIdx;
 
   return (
     <li className="rounded-card bg-white p-4 ring-1 ring-line" data-testid="member-row">
@@ -38,12 +40,17 @@ export function MemberRow({ row: r }: { row: AdminMemberRow }) {
         </span>
       </div>
       <div className="mt-3 flex flex-wrap items-end gap-2">
-        {staffMay(viewer?.staffRole, 'roles') && <RoleSelect row={r} self={viewer?.userIdx === r.userIdx} />}
+        {staffMay(viewer?.staffRole, 'roles') && below && <RoleSelect row={r} />}
         <div className="ml-auto flex flex-wrap justify-end gap-2">
           <Button variant="ghost" size="sm" aria-expanded={panel === 'history'} onClick={() => toggle('history')}>
             제재 이력
           </Button>
-          {!r.deleted && (
+          {!r.deleted && !below && (
+            <span className="self-center text-sm text-ink-3">
+              {viewer?.userIdx === r.userIdx ? '자신의 제재·권한은 다른 관리자가 정합니다.' : '같거나 높은 권한의 운영자입니다.'}
+            </span>
+          )}
+          {!r.deleted && below && (
             <>
               <Button
                 variant="ghost"

@@ -45,15 +45,31 @@ describe('the role select on a member (ADMIN only)', () => {
     expect(api.last('POST /api/admin/member/31/role')?.body).toEqual({ role: 'EDITOR' });
   });
 
-  it('shows the API’s refusal of one’s own role under the select', async () => {
+  it('shows the API’s refusal under the select (a role given meanwhile, say)', async () => {
     const api = fakeApi();
-    api.failNext('POST /api/admin/member/1/role', 400, '자기 자신의 권한은 바꿀 수 없습니다. 다른 관리자에게 요청하세요.');
-    renderInApp(<MemberRow row={row({ userIdx: 1, userNickname: '관리자', staffRole: 'ADMIN' })} />, { user: admin });
+    api.failNext('POST /api/admin/member/31/role', 403, '같거나 높은 운영 권한을 가진 회원(자신 포함)에게는 할 수 없습니다.');
+    renderInApp(<MemberRow row={row()} />, { user: admin });
     const select = roleSelect() as HTMLSelectElement;
-    type(select, '');
+    type(select, 'MODERATOR');
     click(button('권한 적용'));
     await settle();
     const described = select.getAttribute('aria-describedby') ?? '';
-    expect(document.getElementById(described)?.textContent).toBe('자기 자신의 권한은 바꿀 수 없습니다. 다른 관리자에게 요청하세요.');
+    expect(document.getElementById(described)?.textContent).toBe('같거나 높은 운영 권한을 가진 회원(자신 포함)에게는 할 수 없습니다.');
+  });
+
+  it('offers no tools on oneself or on an operator of the same or a higher rank (issue 21), and says why', () => {
+    fakeApi();
+    const { unmount } = renderInApp(<MemberRow row={row({ userIdx: 1, userNickname: '관리자', staffRole: 'ADMIN' })} />, { user: admin });
+    expect(roleSelect()).toBeNull();
+    expect(screen.queryByRole('button', { name: '제재…' })).toBeNull();
+    expect(screen.getByText('자신의 제재·권한은 다른 관리자가 정합니다.')).toBeTruthy();
+    unmount();
+    const other = renderInApp(<MemberRow row={row({ userIdx: 5, staffRole: 'ADMIN' })} />, { user: moderator });
+    expect(screen.queryByRole('button', { name: '제재…' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '로그인 모두 종료' })).toBeNull();
+    expect(screen.getByText('같거나 높은 권한의 운영자입니다.')).toBeTruthy();
+    other.unmount();
+    renderInApp(<MemberRow row={row({ userIdx: 6, staffRole: 'EDITOR' })} />, { user: moderator });
+    expect(button('제재…')).toBeTruthy();
   });
 });

@@ -13,7 +13,7 @@ const ROLE_TEXT: Record<string, string> = {
 };
 
 /** ADMIN only: grant, change or take away a member's console role. The API refuses one's own. */
-export function RoleSelect({ row, self }: { row: AdminMemberRow; self: boolean }) {
+export function RoleSelect({ row }: { row: AdminMemberRow }) {
   const id = useId();
   const { busy, run } = useAdminAction();
   const [value, setValue] = useState(row.staffRole ?? '');
@@ -41,7 +41,7 @@ export function RoleSelect({ row, self }: { row: AdminMemberRow; self: boolean }
           value={value}
           onChange={(e) => setValue(e.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : self ? `${id}-hint` : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
           className="h-9 rounded-control border border-line bg-white px-2 text-sm focus:border-brand aria-[invalid=true]:border-danger"
         >
           {['', ...STAFF_ROLES].map((r) => (
@@ -54,11 +54,6 @@ export function RoleSelect({ row, self }: { row: AdminMemberRow; self: boolean }
           권한 적용
         </Button>
       </div>
-      {self && !error && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-ink-3">
-          본인 계정입니다. 자신의 권한은 다른 관리자가 바꿀 수 있습니다.
-        </p>
-      )}
       {error && (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-danger">
           {error}

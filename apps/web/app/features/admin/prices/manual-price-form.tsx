@@ -6,12 +6,12 @@ import { CONTROL, Field } from '../shared/field';
 import { sourceText } from '../shared/price-source';
 import { schemaErrors } from '../shared/schema-errors';
 import { fieldErrorsOf, useAdminAction } from '../shared/use-admin-action';
-import { setManualPrice } from './prices-api';
+import { enterManualPrice } from './prices-api';
 
 export interface PricedCompany {
   companyIdx: number;
   companyName: string;
-  /** What the operator should know of its price now, e.g. '현재가 12,300원 · 체결 3건 기준 · 11월 23일 14:05'. */
+  /** What the operator should know of its price now, e.g. '현재가 12,300원 · 확인된 거래 3건 기준 · 11월 23일 14:05'. */
   context: string;
 }
 
@@ -31,8 +31,8 @@ export function ManualPriceForm({ company, onDone }: { company: PricedCompany; o
     const parsed = adminManualPriceBody.safeParse({ price: price ? Number(price) : Number.NaN, note });
     if (!parsed.success) return setErrors(schemaErrors(parsed.error));
     setErrors({});
-    const result = await run('운영자 가격 입력', () => setManualPrice(company.companyIdx, parsed.data), {
-      done: `${company.companyName}: ${formatPrice(parsed.data.price)} (운영자 입력)`,
+    const result = await run('운영자 가격 입력', () => enterManualPrice(company.companyIdx, parsed.data), {
+      done: `${company.companyName} ${formatPrice(parsed.data.price)}: 다른 운영자가 승인하면 반영됩니다.`,
     });
     if (result.ok) {
       setPrice('');
@@ -70,11 +70,12 @@ export function ManualPriceForm({ company, onDone }: { company: PricedCompany; o
           )}
         </Field>
         <Button type="submit" size="control" className="md:mt-6" disabled={busy}>
-          가격 입력
+          승인 요청
         </Button>
       </div>
       <p className="mt-3 rounded-control bg-page px-3 py-2 text-sm text-ink-2">
-        저장하면 현재가가 바로 바뀌고, 종목 페이지의 가격 아래에 출처가 <strong>‘운영자 입력’</strong>(MANUAL)과 입력 시각으로 표시됩니다.
+        입력한 가격은 <strong>다른 운영자가 승인해야</strong> 현재가에 반영됩니다. 현재가와 30% 넘게 다르면 관리자(ADMIN)가 승인합니다.
+        반영되면 종목 페이지의 가격 아래에 출처가 <strong>‘운영자 입력’</strong>(MANUAL)과 시각으로 표시됩니다.
       </p>
     </Form>
   );

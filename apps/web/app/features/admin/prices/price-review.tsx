@@ -8,11 +8,12 @@ import { count, PageHeader } from '../shared/page-header';
 import type { Paged } from '../shared/paged';
 import { CompanyLookup } from './company-lookup';
 import { currentPriceText, ManualPriceForm, type PricedCompany } from './manual-price-form';
+import { PendingPrices } from './pending-prices';
 import { PriceReviewTable } from './price-review-table';
-import type { PriceReviewRow } from './prices-api';
+import type { PriceEntry, PriceReviewRow } from './prices-api';
 
 /** 가격 검토: finishes the price rule left out, and the operator's own price for a company. */
-export function PriceReview({ review }: { review: Paged<PriceReviewRow> | null }) {
+export function PriceReview({ review, entries }: { review: Paged<PriceReviewRow> | null; entries: Paged<PriceEntry> | null }) {
   const [search] = useSearchParams();
   const [company, setCompany] = useState<PricedCompany | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
@@ -28,6 +29,13 @@ export function PriceReview({ review }: { review: Paged<PriceReviewRow> | null }
   return (
     <section aria-labelledby="prices-title" className="space-y-4">
       <PageHeader id="prices-title" title="가격 검토" summary={summary} />
+      <section aria-labelledby="price-entries-title">
+        <h2 id="price-entries-title" className="text-lg font-bold">
+          승인 대기 가격{entries && entries.total > 0 ? ` ${count(entries.total)}` : ''}
+        </h2>
+        <p className="mt-1 text-sm text-ink-2">운영자가 입력한 가격은 다른 운영자가 승인해야 현재가에 반영됩니다.</p>
+        <PendingPrices entries={entries} />
+      </section>
       <div ref={formRef} className="scroll-mt-24">
         <Card title="운영자 가격 입력">
           <div className="grid gap-4 lg:grid-cols-[280px_minmax(0,1fr)]">

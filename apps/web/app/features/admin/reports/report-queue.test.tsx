@@ -60,6 +60,43 @@ describe('the report queue (issue 11 §3)', () => {
     });
   });
 
+  it('a reported conversation shows its listing as content, the member reported, and 대화 읽기 opening the reading', async () => {
+    const api = fakeApi({ 'POST /api/admin/reports/CONVERSATION/31/resolve': () => ok(true) });
+    const conversation = group({
+      targetType: 'CONVERSATION',
+      targetId: 31,
+      count: 1,
+      reasons: { '3': 1 },
+      details: ['외부 연락을 요구해요'],
+      content: '대화 · 비상전자 매도 매물 12번 · 메시지 8개',
+      author: { userIdx: 44, userNickname: '선입금요구' },
+    });
+    renderInApp(<ReportQueue queue={queue([conversation])} now={NOW} />, {
+      user: moderator,
+      path: '/admin/reports',
+      routes: [{ path: 'admin/conversations/:id', element: <p>reading</p> }],
+    });
+    const card = within(screen.getByTestId('report-group'));
+    expect(card.getByText('대화')).toBeTruthy();
+    expect(card.getByText('개인정보 노출 1')).toBeTruthy();
+    expect(card.getByText('대화 · 비상전자 매도 매물 12번 · 메시지 8개')).toBeTruthy();
+    expect(card.getByText('신고된 회원')).toBeTruthy();
+    expect(card.getByText('선입금요구')).toBeTruthy();
+    expect(card.getByText('읽을 때마다 감사 로그에 남습니다.')).toBeTruthy();
+    // Nothing to hide in a conversation: upholding is 신고 인정, and the sanction is on the member reported.
+    expect(card.queryByRole('button', { name: '숨김' })).toBeNull();
+    expect(card.getByRole('checkbox', { name: '인정하면서 신고된 회원 제재' })).toBeTruthy();
+    click(card.getByRole('button', { name: '신고 인정' }));
+    await settle();
+    expect(api.calls.find((c) => c.key === 'POST /api/admin/reports/CONVERSATION/31/resolve')?.body).toEqual({ action: 'HIDE' });
+
+    const read = card.getByRole('link', { name: '대화 읽기' });
+    expect(read.getAttribute('href')).toBe('/admin/conversations/31');
+    click(read);
+    await settle();
+    expect(screen.getByText('reading')).toBeTruthy();
+  });
+
   it('an empty queue says so', () => {
     fakeApi();
     renderInApp(<ReportQueue queue={queue([])} now={NOW} />, { user: moderator });

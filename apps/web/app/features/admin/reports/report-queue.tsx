@@ -1,6 +1,6 @@
 import { type AdminReportGroup, reportReasonText } from '@beesang/contract';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Pagination } from '../../../components/ui/pagination';
 import { useNotify } from '../../../lib/notify';
@@ -13,6 +13,7 @@ import { useAdminAction } from '../shared/use-admin-action';
 import { waitAge } from '../shared/wait-age';
 import { resolveReport } from './reports-api';
 
+const KIND: Record<AdminReportGroup['targetType'], string> = { TRADE: '매물', OPINION: '토론 글', CONVERSATION: '대화' };
 const reasonText = (code: string) => reportReasonText.find((r) => r.reason === Number(code))?.text ?? '기타';
 
 /** 신고: reports grouped by what they are about, oldest waiting first, each settled in one step. */
@@ -46,7 +47,9 @@ function ReportCard({ group: g, now }: { group: AdminReportGroup; now: number })
   const { busy, run } = useAdminAction();
   const [withSanction, setWithSanction] = useState(false);
   const [sanction, setSanction] = useState(emptySanction);
-  const kind = g.targetType === 'TRADE' ? '매물' : '토론 글';
+  const kind = KIND[g.targetType];
+  // A conversation has nothing to hide: upholding its reports names the member reported, for a sanction.
+  const isConversation = g.targetType === 'CONVERSATION';
 
   async function settle(action: 'DISMISS' | 'HIDE') {
     if (action === 'HIDE' && withSanction && !sanction.reason.trim()) {
@@ -55,7 +58,7 @@ function ReportCard({ group: g, now }: { group: AdminReportGroup; now: number })
     }
     const sanctionPart = action === 'HIDE' && withSanction ? { sanction: sanctionBody(sanction, Date.now()) } : {};
     const settled = await run('신고 처리', () => resolveReport(g, { action, ...sanctionPart }), {
-      done: action === 'HIDE' ? `${kind}을 숨겼습니다.` : '신고를 기각했습니다.',
+      done: action === 'DISMISS' ? '신고를 기각했습니다.' : isConversation ? '신고를 인정했습니다.' : `${kind}을 숨겼습니다.`,
     });
     // The card leaves the queue with the button that had focus: the queue's title takes it, one Tab
     // before the next report, rather than the page's <body>.
@@ -76,9 +79,22 @@ function ReportCard({ group: g, now }: { group: AdminReportGroup; now: number })
       </div>
       <p className="mt-3 rounded-control bg-page px-3 py-2 text-[15px] break-words whitespace-pre-wrap">{g.content || '(내용 없음)'}</p>
       <p className="mt-2 text-sm text-ink-2">
-        작성자 <span className="font-semibold text-ink">{g.author?.userNickname ?? '알 수 없음'}</span>
+        {isConversation ? '신고된 회원' : '작성자'} <span className="font-semibold text-ink">{g.author?.userNickname ?? '알 수 없음'}</span>
         {g.author && <span className="num text-ink-3"> · 회원번호 {g.author.userIdx}</span>}
       </p>
+      {isConversation && (
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-ink-3">
+          {/* Each reading is an audit entry: the link never reads ahead (no prefetch on hover or sight). */}
+          <Link
+            to={`/admin/conversations/${g.targetId}`}
+            prefetch="none"
+            className="inline-flex h-9 items-center rounded-control px-3 font-semibold text-ink ring-1 ring-line hover:bg-page"
+          >
+            대화 읽기
+          </Link>
+          읽을 때마다 감사 로그에 남습니다.
+        </p>
+      )}
       {g.details.length > 0 && (
         <ul className="mt-2 space-y-1 text-sm text-ink-2">
           {g.details.map((d, i) => (
@@ -89,7 +105,7 @@ function ReportCard({ group: g, now }: { group: AdminReportGroup; now: number })
       <div className="mt-3 border-t border-line pt-3">
         <label className="inline-flex items-center gap-2 text-sm font-medium">
           <input type="checkbox" checked={withSanction} onChange={(e) => setWithSanction(e.target.checked)} className="size-4" />
-          숨기면서 작성자 제재
+          {isConversation ? '인정하면서 신고된 회원 제재' : '숨기면서 작성자 제재'}
         </label>
         {withSanction && (
           <div className="mt-2">
@@ -101,7 +117,7 @@ function ReportCard({ group: g, now }: { group: AdminReportGroup; now: number })
             기각
           </Button>
           <Button size="control" disabled={busy} onClick={() => settle('HIDE')}>
-            {withSanction ? '숨기고 제재' : '숨김'}
+            {isConversation ? (withSanction ? '인정하고 제재' : '신고 인정') : withSanction ? '숨기고 제재' : '숨김'}
           </Button>
         </div>
       </div>

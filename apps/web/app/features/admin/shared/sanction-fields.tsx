@@ -1,13 +1,7 @@
-import { type AdminSanctionBody, SanctionState } from '@beesang/contract';
+import { type AdminSanctionBody, SANCTION_TEXT, SanctionState } from '@beesang/contract';
 import { useId } from 'react';
 
-export const SANCTION_LABEL: Record<number, string> = {
-  [SanctionState.NORMAL]: '해제',
-  [SanctionState.WARN]: '경고',
-  [SanctionState.STOP_DEBATE]: '토론 제한',
-  [SanctionState.STOP_TRADE]: '매물 제한',
-  [SanctionState.SUSPEND]: '이용 정지',
-};
+export const SANCTION_LABEL = SANCTION_TEXT;
 
 export interface SanctionDraft {
   state: number;

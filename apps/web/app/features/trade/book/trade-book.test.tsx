@@ -49,8 +49,16 @@ describe('listings tab', () => {
       stockCountNegotiationFlag: true,
       proofCheckStatus: ProofCheckStatus.VERIFIED,
       listPin: 1,
-      writer: { userNickname: '피비', profileImageUrl: '', expertType: 'PB', expertName: '김피비' },
-      writerTrust: { identityVerified: true, memberSince: '2025-07-01T03:00:00.000Z', countedTrades: 12, upheldReports: 2 },
+      writer: { userIdx: 77, userNickname: '피비', profileImageUrl: '', expertType: 'PB', expertName: '김피비' },
+      writerTrust: {
+        identityVerified: true,
+        memberSince: '2025-07-01T03:00:00.000Z',
+        countedTrades: 12,
+        upheldReports: 2,
+        confirmedTrades: 0,
+        goodReviews: 0,
+        badReviews: 0,
+      },
     });
     const bid = listing({
       tradeIdx: 3,
@@ -58,7 +66,15 @@ describe('listings tab', () => {
       isMine: false,
       isReported: true,
       stockPerPrice: 9_000,
-      writerTrust: { identityVerified: false, memberSince: '2026-11-19T03:00:00.000Z', countedTrades: 0, upheldReports: 0 },
+      writerTrust: {
+        identityVerified: false,
+        memberSince: '2026-11-19T03:00:00.000Z',
+        countedTrades: 0,
+        upheldReports: 0,
+        confirmedTrades: 0,
+        goodReviews: 0,
+        badReviews: 0,
+      },
     });
     const { onEdit, onReport } = renderBook({ sell: page([theirs, mine]), buy: page([bid]) });
 
@@ -74,11 +90,22 @@ describe('listings tab', () => {
     expect(pinned?.textContent).toContain('거래중');
     // The owner's trust summary, from the answer.
     expect(within(pinned as HTMLElement).getByTestId('writer-trust').textContent).toBe(
-      '본인인증 · 시세 반영 거래 12건 · 2025.07 가입 · 신고 처리 2건',
+      '본인인증 · 확인된 거래 0건 · 좋아요 0 · 시세 반영 거래 12건 · 2025.07 가입 · 신고 처리 2건',
     );
     expect(within(rows('매수 매물')[0] as HTMLElement).getByTestId('writer-trust').textContent).toBe(
-      '본인인증 전 · 시세 반영 거래 0건 · 2026.11 가입',
+      '본인인증 전 · 확인된 거래 0건 · 좋아요 0 · 2026.11 가입',
     );
+    // The writer's name and trust line lead to their public page.
+    expect(
+      within(pinned as HTMLElement)
+        .getByRole('link', { name: '피비 거래 프로필' })
+        .getAttribute('href'),
+    ).toBe('/member/77');
+    expect(
+      within(pinned as HTMLElement)
+        .getByTestId('writer-trust')
+        .getAttribute('href'),
+    ).toBe('/member/77');
     click(within(pinned as HTMLElement).getByRole('button', { name: /^신고/ }));
     expect(onReport).toHaveBeenCalledWith(theirs);
     expect(within(pinned as HTMLElement).queryByRole('button', { name: /^수정/ })).toBeNull();
@@ -100,6 +127,9 @@ describe('listings tab', () => {
     const dialog = screen.getByRole('dialog', { name: '거래 완료' });
     const agreed = field('*체결 가격 (1주당)');
     expect(agreed.value).toBe('9,800');
+    // Issue 22: a finish declared alone is the owner's record; only deals both sides confirm make a price.
+    expect(within(dialog).getByText(tradeUiMessages.finishAloneNoteTitle)).toBeTruthy();
+    expect(within(dialog).getByText(tradeUiMessages.finishAloneNote)).toBeTruthy();
     type(agreed, '100000000');
     expect(within(dialog).getByText(tradeMessages.priceTooHigh)).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: '거래 완료 처리' }) as HTMLButtonElement).disabled).toBe(true);
@@ -109,6 +139,31 @@ describe('listings tab', () => {
     expect(api.last('POST /api/trade/finish/1')?.body).toEqual({ finishedPrice: 10_500 });
     expect(screen.getByText(tradeMessages.finishDone)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("others' open listings offer 거래 제안 (the page decides what it opens); own, finished and fully agreed ones do not", () => {
+    const open = listing({ tradeIdx: 11, isMine: false, stockCount: 300, openStockCount: 120 });
+    const agreed = listing({ tradeIdx: 12, isMine: false, stockPerPrice: 9_900, openStockCount: 0 });
+    const finished = listing({ tradeIdx: 13, isMine: false, stockPerPrice: 9_950, tradeStatus: 12 });
+    const onOffer = vi.fn();
+    renderInApp(
+      <TradeBook
+        companyIdx={PROFILE.companyIdx}
+        unissued={false}
+        data={{ sell: page([open, agreed, finished, listing({ tradeIdx: 14, stockPerPrice: 10_000 })]), buy: page([]) }}
+        onEdit={vi.fn()}
+        onReport={vi.fn()}
+        onRegister={vi.fn()}
+        onOffer={onOffer}
+      />,
+    );
+    const [first, second, third, own] = rows('매도 매물');
+    // Shares already agreed in deals: what is left shows beside the count.
+    expect(within(first as HTMLElement).getByTestId('open-count').textContent).toBe('남은 수량 120주');
+    expect(within(own as HTMLElement).queryByTestId('open-count')).toBeNull();
+    click(within(first as HTMLElement).getByRole('button', { name: '거래 제안 9,800원 매도 매물' }));
+    expect(onOffer).toHaveBeenCalledWith(open);
+    for (const row of [second, third, own]) expect(within(row as HTMLElement).queryByRole('button', { name: /^거래 제안/ })).toBeNull();
   });
 
   it('deleting asks first; cancelling sends nothing', async () => {

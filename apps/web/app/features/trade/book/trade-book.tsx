@@ -18,7 +18,8 @@ export interface TradeBookData {
 /**
  * The stock page's listings tab, order-book style: sells by price ascending, then buys by price
  * descending (the API orders each side, pinned first). Own rows finish, delete or (on an
- * unissued company) attach their proof here; edit and report belong to the page, which hosts those dialogs.
+ * unissued company) attach their proof here; edit, report and 거래 제안 belong to the page, which
+ * hosts those dialogs.
  */
 export function TradeBook(props: {
   companyIdx: number;
@@ -28,8 +29,11 @@ export function TradeBook(props: {
   onEdit(trade: Trade): void;
   onReport(trade: Trade): void;
   onRegister(): void;
+  /** 거래 제안 on someone else's open listing (issue 22): the page gates it and hosts the offer. */
+  onOffer?(trade: Trade): void;
+  onOfferIntent?(): void;
 }) {
-  const { companyIdx, unissued, data, onEdit, onReport, onRegister } = props;
+  const { companyIdx, unissued, data, onEdit, onReport, onRegister, onOffer, onOfferIntent } = props;
   const { notify } = useNotify();
   const { user } = useSession();
   const [proving, setProving] = useState<Trade | null>(null);
@@ -40,7 +44,15 @@ export function TradeBook(props: {
   // A member under STOP_TRADE is told at once, not after choosing an image the server would refuse.
   const onProof = (trade: Trade) =>
     tradeStopped(user) ? notify('warning', proofActionText(trade), tradeMessages.sanctionStopTrade) : setProving(trade);
-  const actions: RowActions = { onEdit, onReport, onFinish: own.finish, onDelete: own.remove, onProof: unissued ? onProof : undefined };
+  const actions: RowActions = {
+    onEdit,
+    onReport,
+    onFinish: own.finish,
+    onDelete: own.remove,
+    onProof: unissued ? onProof : undefined,
+    onOffer,
+    onOfferIntent,
+  };
   const empty = (data.sell?.total ?? 0) === 0 && (data.buy?.total ?? 0) === 0 && data.sell !== null && data.buy !== null;
   return (
     <div>

@@ -1,13 +1,16 @@
 import {
+  dealMessages,
   EXPERT_BADGE_TEXT,
   formatDateTime,
   formatKoreanAmount,
   formatNumber,
+  ListingStatus,
   ListPin,
   type Trade,
   TradeType,
   tradeUiMessages as t,
 } from '@beesang/contract';
+import { Link } from 'react-router';
 import { relativeTime } from '../../../lib/relative-time';
 import { proofActionText, proofAttachable } from '../dialogs/proof-dialog';
 import { chip, NegotiableMarks, OwnListingButtons, ProofBadge, StatusBadge, WriterTrustLine } from '../shared/trade-badges';
@@ -19,7 +22,14 @@ export interface RowActions {
   onReport(trade: Trade): void;
   /** (Re)attach a proof: only on an UNISSUED company's book. */
   onProof?(trade: Trade): void;
+  /** 거래 제안 on someone else's open listing (issue 22); the page gates and hosts the offer. */
+  onOffer?(trade: Trade): void;
+  /** Pointer or focus on 거래 제안: the offer's code may be fetched before the press. */
+  onOfferIntent?(): void;
 }
+
+/** Open for offers: in progress with shares not yet agreed in deals. */
+export const takesOffers = (trade: Trade) => trade.tradeStatus === ListingStatus.IN_PROGRESS && trade.openStockCount > 0;
 
 /**
  * One listing of the order book: price with the negotiable marks, count, total, writer and age,
@@ -61,6 +71,11 @@ export function TradeRow({ trade, actions }: { trade: Trade; actions: RowActions
         <span className="sr-only">{t.columnCount} </span>
         {formatNumber(trade.stockCount)}
         <span className="ml-0.5 text-[13px] font-normal text-ink-2">주</span>
+        {trade.openStockCount !== trade.stockCount && (
+          <span className="block text-xs font-normal text-ink-3" data-testid="open-count">
+            남은 수량 {formatNumber(trade.openStockCount)}주
+          </span>
+        )}
       </p>
       <p className="num text-right text-sm text-ink-2" title={`${formatNumber(trade.totalPrice)}원`}>
         <span className="sr-only">{t.columnTotal} </span>
@@ -69,7 +84,10 @@ export function TradeRow({ trade, actions }: { trade: Trade; actions: RowActions
       </p>
       <div className="mt-1 min-w-0 self-center text-sm md:mt-0">
         <p className="flex min-w-0 items-center gap-1">
-          <span className="truncate font-medium">{trade.writer.userNickname}</span>
+          <Link to={`/member/${trade.writer.userIdx}`} className="truncate font-medium hover:underline">
+            {trade.writer.userNickname}
+            <span className="sr-only"> 거래 프로필</span>
+          </Link>
           {expert && <span className={`${chip} shrink-0 bg-[#fff4d6] text-[#8a5a00]`}>{expert}</span>}
         </p>
         <p className="text-xs text-ink-3">
@@ -77,7 +95,7 @@ export function TradeRow({ trade, actions }: { trade: Trade; actions: RowActions
             {relativeTime(trade.createdAt)}
           </time>
         </p>
-        <WriterTrustLine trust={trade.writerTrust} />
+        <WriterTrustLine trust={trade.writerTrust} userIdx={trade.writer.userIdx} />
       </div>
       <div
         className={`mt-1 flex items-center justify-end gap-1.5 self-center md:mt-0 ${trade.isMine ? 'max-md:col-span-2 max-md:mt-2' : ''}`}
@@ -104,10 +122,24 @@ export function TradeRow({ trade, actions }: { trade: Trade; actions: RowActions
             />
           </>
         ) : (
-          <button type="button" className={`${button} text-ink-2`} disabled={trade.isReported} onClick={() => actions.onReport(trade)}>
-            {trade.isReported ? t.reported : t.report}
-            <span className="sr-only"> {context}</span>
-          </button>
+          <>
+            {actions.onOffer && takesOffers(trade) && (
+              <button
+                type="button"
+                className={`h-8 rounded-control px-2.5 text-[13px] font-semibold text-white hover:brightness-95 ${sell ? 'bg-rise' : 'bg-fall'}`}
+                onClick={() => actions.onOffer?.(trade)}
+                onPointerEnter={actions.onOfferIntent}
+                onFocus={actions.onOfferIntent}
+              >
+                {dealMessages.offerTitle}
+                <span className="sr-only"> {context}</span>
+              </button>
+            )}
+            <button type="button" className={`${button} text-ink-2`} disabled={trade.isReported} onClick={() => actions.onReport(trade)}>
+              {trade.isReported ? t.reported : t.report}
+              <span className="sr-only"> {context}</span>
+            </button>
+          </>
         )}
       </div>
     </li>

@@ -1,11 +1,15 @@
 import { listingAmountProblem, type Trade, tradeUiMessages as t, tradeMessages } from '@beesang/contract';
 import { useEffect, useState } from 'react';
+import { AmountField } from '../../../components/ui/amount-field';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { AmountField } from '../modal/amount-field';
 import { TradeSummary } from './trade-summary';
 
-/** 거래완료: asks for the agreed price per share (the listing's price to start with). Loaded by finish-dialog.tsx when needed. */
+/**
+ * 거래완료: asks for the agreed price per share (the listing's price to start with), and says that a
+ * finish declared alone stays the owner's record and never moves the price (issue 22). Loaded by
+ * finish-dialog.tsx when needed.
+ */
 export function FinishDialogBody(props: { trade: Trade | null; pending: boolean; onClose(): void; onConfirm(price: number): void }) {
   const { trade, pending, onClose, onConfirm } = props;
   const [price, setPrice] = useState('');
@@ -24,6 +28,12 @@ export function FinishDialogBody(props: { trade: Trade | null; pending: boolean;
         className="space-y-5"
       >
         <TradeSummary trade={trade} />
+        <section aria-labelledby="finish-alone-note" className="rounded-control bg-page px-3.5 py-3">
+          <h3 id="finish-alone-note" className="text-[13px] font-semibold text-ink-2">
+            {t.finishAloneNoteTitle}
+          </h3>
+          <p className="mt-1 text-xs leading-relaxed text-ink-3">{t.finishAloneNote}</p>
+        </section>
         <AmountField
           label={t.finishPriceLabel}
           suffix={tradeMessages.wonSuffix}

@@ -1,9 +1,9 @@
 import { type CompanySearchResult, formatKoreanAmount, TradeType, tradeUiMessages as t, tradeMessages } from '@beesang/contract';
 import { useEffect, useId, useRef } from 'react';
+import { AmountField } from '../../../components/ui/amount-field';
 import { Modal } from '../../../components/ui/modal';
 import { fetchStockProfile } from '../shared/trade-api';
 import { canSubmit, isEdit, offersProof, type TradeDraft, totalOf } from '../shared/trade-draft';
-import { AmountField } from './amount-field';
 import { CompanyPicker } from './company-picker';
 import { showsBandHint } from './draft-limits';
 import { ProofUpload } from './proof-upload';

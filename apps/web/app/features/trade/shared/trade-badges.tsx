@@ -9,6 +9,7 @@ import {
   TradeType,
   tradeUiMessages as t,
 } from '@beesang/contract';
+import { Link } from 'react-router';
 
 /** The small label shape every listing badge shares. */
 export const chip = 'inline-flex h-5 items-center rounded-[5px] px-1.5 text-[11px] font-semibold leading-none';
@@ -80,16 +81,19 @@ export function OwnListingButtons(props: {
 }
 
 /**
- * The owner's trust summary under a listing (issue 10 §6), from real data: '본인인증 · 체결 3건 ·
- * 2026.03 가입', and the reports operators upheld when there are any.
+ * The owner's trust summary under a listing (issue 10 §6, issue 22), from real data: '본인인증 ·
+ * 확인된 거래 3건 · 좋아요 5 · 2026.03 가입', with 아쉬워요, the finishes that once moved a price and
+ * the reports operators upheld when there are any. It links to the writer's public page.
  */
-export function WriterTrustLine({ trust }: { trust: Trade['writerTrust'] }) {
+export function WriterTrustLine({ trust, userIdx }: { trust: Trade['writerTrust']; userIdx: number }) {
   const since = formatDate(trust.memberSince).slice(0, 7);
+  const reviews = `좋아요 ${formatNumber(trust.goodReviews)}${trust.badReviews > 0 ? ` · 아쉬워요 ${formatNumber(trust.badReviews)}` : ''}`;
+  const counted = trust.countedTrades > 0 ? ` · 시세 반영 거래 ${formatNumber(trust.countedTrades)}건` : '';
   return (
-    <p className="text-xs text-ink-3" data-testid="writer-trust">
-      <span className={trust.identityVerified ? 'text-[#027a4a]' : ''}>{trust.identityVerified ? '본인인증' : '본인인증 전'}</span>
-      {` · 시세 반영 거래 ${formatNumber(trust.countedTrades)}건 · ${since} 가입`}
+    <Link to={`/member/${userIdx}`} className="block text-xs text-ink-3 hover:underline" data-testid="writer-trust">
+      <span className={trust.identityVerified ? 'text-success-ink' : ''}>{trust.identityVerified ? '본인인증' : '본인인증 전'}</span>
+      {` · 확인된 거래 ${formatNumber(trust.confirmedTrades)}건 · ${reviews}${counted} · ${since} 가입`}
       {trust.upheldReports > 0 && <span className="text-danger">{` · 신고 처리 ${formatNumber(trust.upheldReports)}건`}</span>}
-    </p>
+    </Link>
   );
 }

@@ -20,9 +20,13 @@ export function AmountField(props: {
   /** A red line under the field that does not block (the price band). */
   warning?: string;
   disabled?: boolean;
+  /** Shown and focusable but fixed (a listing's non-negotiable price): the hint says why. */
+  readOnly?: boolean;
+  /** The warning is an error that blocks (the offer form's limits), not only a hint. */
+  invalid?: boolean;
   accent: string;
 }) {
-  const { label, suffix, value, onChange, hint, warning, disabled, accent } = props;
+  const { label, suffix, value, onChange, hint, warning, disabled, readOnly, invalid, accent } = props;
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   // Digits left of the caret after the last keystroke, to put the caret back after formatting.
@@ -46,7 +50,7 @@ export function AmountField(props: {
         {label}
       </label>
       <div
-        className={`flex h-12 items-center rounded-control border bg-white px-3 ${warning ? 'border-danger' : 'border-line'} focus-within:border-current focus-within:ring-1 focus-within:ring-current ${accent} ${disabled ? 'bg-page' : ''}`}
+        className={`flex h-12 items-center rounded-control border px-3 ${warning ? 'border-danger' : 'border-line'} focus-within:border-current focus-within:ring-1 focus-within:ring-current ${accent} ${disabled || readOnly ? 'bg-page' : 'bg-white'}`}
       >
         <input
           ref={input}
@@ -55,6 +59,8 @@ export function AmountField(props: {
           autoComplete="off"
           value={shown}
           disabled={disabled}
+          readOnly={readOnly}
+          aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
           // The box around it draws the focus ring; the global outline would draw a second one inside.
           style={{ outline: 'none' }}

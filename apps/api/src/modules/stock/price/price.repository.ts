@@ -1,9 +1,11 @@
 import type { PriceExclusionReason, PriceSource } from '@beesang/contract';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '../../../db/database.ts';
 
 export interface PriceMark {
   tradeId: number;
+  dealId: number | null;
+  counterpartyId: number | null;
   companyId: number;
   userId: number;
   day: string;
@@ -30,13 +32,14 @@ export function createPriceRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    async hasCounted(tx: Db, companyId: number, day: string, userId: number): Promise<boolean> {
+    /** Whether any of `userIds`, on either side, already has a counted trade of this company on this day. */
+    async hasCounted(tx: Db, companyId: number, day: string, userIds: number[]): Promise<boolean> {
       const row = await tx
         .selectFrom('trade_price_marks')
         .select('trade_id')
         .where('company_id', '=', companyId)
         .where('day', '=', day)
-        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('user_id', 'in', userIds), eb('counterparty_id', 'in', userIds)]))
         .where('counted', '=', true)
         .executeTakeFirst();
       return row !== undefined;
@@ -47,6 +50,8 @@ export function createPriceRepository(db: Db) {
         .insertInto('trade_price_marks')
         .values({
           trade_id: m.tradeId,
+          deal_id: m.dealId,
+          counterparty_id: m.counterpartyId,
           company_id: m.companyId,
           user_id: m.userId,
           day: m.day,
@@ -69,7 +74,7 @@ export function createPriceRepository(db: Db) {
         .where('day', '=', day)
         .where('counted', '=', true)
         .orderBy('at')
-        .orderBy('trade_id')
+        .orderBy('id')
         .execute();
       return rows.map((r) => ({ price: Number(r.price), count: Number(r.stock_count) }));
     },
@@ -145,20 +150,19 @@ export function createPriceRepository(db: Db) {
     },
 
     async mark(tradeId: number) {
-      return db.selectFrom('trade_price_marks').selectAll().where('trade_id', '=', tradeId).executeTakeFirst();
+      return db.selectFrom('trade_price_marks').selectAll().where('trade_id', '=', tradeId).orderBy('id', 'desc').executeTakeFirst();
     },
 
-    /** Counted finishes per member (the trust summary on listings). */
+    /** Counted trades per member, on either side of a deal (the trust summary on listings). */
     async countedByUsers(userIds: number[]): Promise<Map<number, number>> {
       if (userIds.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('trade_price_marks')
-        .select(['user_id', sql<number>`count(*)::int`.as('n')])
-        .where('user_id', 'in', userIds)
-        .where('counted', '=', true)
-        .groupBy('user_id')
-        .execute();
-      return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
+      const rows = await sql<{ user_id: number; n: number }>`
+        select user_id, count(*)::int as n from (
+          select user_id from trade_price_marks where counted and user_id in (${sql.join(userIds)})
+          union all
+          select counterparty_id from trade_price_marks where counted and counterparty_id in (${sql.join(userIds)})
+        ) sides group by user_id`.execute(db);
+      return new Map(rows.rows.map((r) => [r.user_id, Number(r.n)]));
     },
   };
 }

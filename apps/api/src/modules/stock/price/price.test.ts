@@ -1,10 +1,10 @@
 import { SanctionState, type StockProfile, seoulDay, type Trade, UserLevel, weightedMedian, withinDailyBand } from '@beesang/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCompany } from '../../test/factories.ts';
-import { getResult } from '../../test/http.ts';
-import { createMember, freshHeaders } from '../../test/members.ts';
-import { createTestApp, TEST_NOW, type TestApp } from '../../test/test-app.ts';
+import { insertCompany } from '../../../test/factories.ts';
+import { getResult } from '../../../test/http.ts';
+import { createMember, freshHeaders } from '../../../test/members.ts';
+import { createTestApp, TEST_NOW, type TestApp } from '../../../test/test-app.ts';
 
 /** The 기준가 rule end to end (docs/decisions/0006-price-rule.md), through the API and the real database. */
 
@@ -33,7 +33,8 @@ async function post(m: Member, companyIdx: number, count: number, price: number,
   return (res.json() as { result: Trade }).result;
 }
 
-async function finish(m: Member, tradeIdx: number, finishedPrice: number) {
+/** The owner's own 거래완료: the listing ends on their word alone (recorded, never counted since issue 22). */
+async function finishAlone(m: Member, tradeIdx: number, finishedPrice: number) {
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/trade/finish/${tradeIdx}`,
@@ -41,6 +42,33 @@ async function finish(m: Member, tradeIdx: number, finishedPrice: number) {
     headers: await freshHeaders(t, m.id),
   });
   expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { result: Trade }).result;
+}
+
+async function dealStep(m: Member, url: string, payload?: object) {
+  const res = await t.app.inject({ method: 'POST', url, headers: await freshHeaders(t, m.id), ...(payload && { payload }) });
+  expect(res.statusCode, `${url} → ${res.body}`).toBe(200);
+  return (res.json() as { result: { dealId?: number } }).result;
+}
+
+/**
+ * A trade both sides confirm (issue 22), the only kind the price rule counts: `counterparty` (a new
+ * verified member unless given) offers the whole listing at `price`, its owner accepts, both confirm.
+ * The listing as its owner then sees it.
+ */
+async function finish(owner: Member, tradeIdx: number, price: number, counterparty?: Member): Promise<Trade> {
+  const other = counterparty ?? (await member());
+  const listing = await getResult<Trade>(t.app, `/api/v2/trade/${tradeIdx}`);
+  const { dealId } = await dealStep(other, '/api/deals', {
+    tradeIdx,
+    stockCount: listing.openStockCount,
+    stockPerPrice: price,
+    message: '거래 제안',
+  });
+  await dealStep(owner, `/api/deals/${dealId}/accept`);
+  await dealStep(owner, `/api/deals/${dealId}/confirm`);
+  await dealStep(other, `/api/deals/${dealId}/confirm`);
+  const res = await t.app.inject({ url: `/api/v2/trade/${tradeIdx}`, headers: await freshHeaders(t, owner.id) });
   return (res.json() as { result: Trade }).result;
 }
 
@@ -78,7 +106,7 @@ describe('the manipulation script (issue 10)', () => {
     const scammer = await member();
 
     const listing = await post(scammer, id, 1, 10_000);
-    const done = await finish(scammer, listing.tradeIdx, 99_999_999);
+    const done = await finishAlone(scammer, listing.tradeIdx, 99_999_999);
     // Still the member's finished trade…
     expect(done).toMatchObject({ tradeStatus: 12, finishedPrice: 99_999_999 });
     // …but not the company's price.
@@ -88,14 +116,39 @@ describe('the manipulation script (issue 10)', () => {
     expect(await bars(id)).toEqual(chartBefore);
     const up = await getResult<Array<{ companyIdx: number }>>(t.app, '/api/v2/stock/ranking-list/HIGH_UP/100');
     expect(up.map((r) => r.companyIdx)).not.toContain(id);
-    expect(await mark(listing.tradeIdx)).toMatchObject({ counted: false, reasons: ['TOO_SOON', 'OUT_OF_BAND'] });
+    expect(await mark(listing.tradeIdx)).toMatchObject({ counted: false, reasons: ['TOO_SOON', 'OUT_OF_BAND', 'SELF_DECLARED'] });
 
     // The same with a 1-원 finish and with patience: still excluded, now for the other reasons.
     const patient = await post(scammer, id, 1, 10_000);
     t.clock.advance(11 * MINUTE);
-    await finish(scammer, patient.tradeIdx, 1);
-    expect(await mark(patient.tradeIdx)).toMatchObject({ counted: false, reasons: ['OUT_OF_BAND', 'TOO_SMALL'] });
+    await finishAlone(scammer, patient.tradeIdx, 1);
+    expect(await mark(patient.tradeIdx)).toMatchObject({ counted: false, reasons: ['OUT_OF_BAND', 'TOO_SMALL', 'SELF_DECLARED'] });
+    // And a finish inside every other condition, declared alone: the owner's record, never the price (issue 22).
+    const plausible = await post(scammer, id, 100, 10_000);
+    t.clock.advance(11 * MINUTE);
+    await finishAlone(scammer, plausible.tradeIdx, 13_000);
+    expect(await mark(plausible.tradeIdx)).toMatchObject({ counted: false, reasons: ['SELF_DECLARED'] });
     expect(await profile(id)).toEqual(before);
+  });
+});
+
+describe('one member alone cannot move a price (issue 22)', () => {
+  it('two listings and a finish declared alone at the band’s edge leave it; two verified members confirming a deal move it', async () => {
+    resetClock();
+    const id = await company(100_000);
+    const before = await profile(id);
+    const alone = await member();
+    const first = await post(alone, id, 100, 100_000);
+    const second = await post(alone, id, 50, 100_000, 'buy');
+    t.clock.advance(11 * MINUTE);
+    await finishAlone(alone, first.tradeIdx, 130_000);
+    await finishAlone(alone, second.tradeIdx, 130_000);
+    expect(await profile(id)).toEqual(before);
+
+    const third = await post(alone, id, 100, 100_000);
+    t.clock.advance(11 * MINUTE);
+    await finish(alone, third.tradeIdx, 130_000);
+    expect(await profile(id)).toMatchObject({ companyStockCurrentPrice: 130_000, priceSource: 'TRADE', priceTradeCount: 1 });
   });
 });
 
@@ -256,6 +309,9 @@ describe('every listing shows its owner’s trust summary from real data', () =>
       memberSince: new Date(since).toISOString(),
       countedTrades: 0,
       upheldReports: 0,
+      confirmedTrades: 0,
+      goodReviews: 0,
+      badReviews: 0,
     });
     t.clock.advance(10 * MINUTE);
     await finish(m, first.tradeIdx, 100_000);
@@ -281,6 +337,29 @@ describe('every listing shows its owner’s trust summary from real data', () =>
         .execute();
     const seen = await getResult<{ data: Trade[] }>(t.app, `/api/v2/trade/all/company/${id}`);
     expect(seen.data.find((x) => x.tradeIdx === third.tradeIdx)?.writerTrust).toMatchObject({ countedTrades: 1, upheldReports: 1 });
+
+    // Through the product: a member reports the third listing and an operator upholds it; the trust
+    // line (kept per instance, issue 24) says so on the very next read.
+    const fourth = await post(m, id, 10, 100_000);
+    const reporter = await member();
+    const accused = await t.app.inject({
+      method: 'POST',
+      url: `/api/accuse/trade/${third.tradeIdx}`,
+      headers: reporter.headers,
+      payload: { reason: 5, detail: '' },
+    });
+    expect(accused.statusCode, accused.body).toBe(200);
+    const moderator = await member();
+    await t.db.updateTable('users').set({ staff_role: 'MODERATOR' }).where('id', '=', moderator.id).execute();
+    const resolved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/reports/TRADE/${third.tradeIdx}/resolve`,
+      headers: moderator.headers,
+      payload: { action: 'HIDE', note: '' },
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    const after = await getResult<{ data: Trade[] }>(t.app, `/api/v2/trade/all/company/${id}`);
+    expect(after.data.find((x) => x.tradeIdx === fourth.tradeIdx)?.writerTrust).toMatchObject({ upheldReports: 2 });
   });
 });
 

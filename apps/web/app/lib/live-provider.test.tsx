@@ -1,0 +1,142 @@
+import { cleanup, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { settle } from '../test/dom';
+import { fakeApi, ok } from '../test/fake-api';
+import { FakeEventSource } from '../test/fake-event-source';
+import { REGULAR_MEMBER } from '../test/members';
+import { renderInApp } from '../test/render';
+import { LiveProvider, type LiveSignal, useLiveSignals, useUnreadCount, useUnreadNotifications } from './live-provider';
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+
+const heard: LiveSignal[] = [];
+function Probe() {
+  useLiveSignals((s) => heard.push(s));
+  return (
+    <>
+      <output data-testid="badge">{useUnreadCount() ?? '-'}</output>
+      <output data-testid="bell">{useUnreadNotifications() ?? '-'}</output>
+    </>
+  );
+}
+const badge = () => screen.getByTestId('badge').textContent;
+const bell = () => screen.getByTestId('bell').textContent;
+const BOTH_READS = ['GET /api/conversations/unread', 'GET /api/notifications/unread'];
+
+function show(initialUnread: number | null, user = REGULAR_MEMBER as typeof REGULAR_MEMBER | null, initialNotifications = initialUnread) {
+  heard.length = 0;
+  const api = fakeApi({
+    'GET /api/conversations/unread': () => ok({ unreadCount: 4 }),
+    'GET /api/notifications/unread': () => ok({ unreadCount: 6 }),
+    'POST /api/auth/refresh': () => ok(true),
+  });
+  const source = FakeEventSource.install();
+  renderInApp(
+    <LiveProvider initialUnread={initialUnread} initialNotifications={initialNotifications}>
+      <Probe />
+    </LiveProvider>,
+    { user },
+  );
+  return { api, source };
+}
+
+describe('the live channel', () => {
+  it('one connection per tab for a member, none for a visitor', () => {
+    show(2);
+    expect(FakeEventSource.instances.map((s) => s.url)).toEqual(['/api/live']);
+    expect(badge()).toBe('2');
+    expect(bell()).toBe('2');
+    cleanup();
+    show(null, null);
+    expect(FakeEventSource.instances).toHaveLength(0);
+    expect(badge()).toBe('-');
+    expect(bell()).toBe('-');
+  });
+
+  it('the count comes from the page, else is read; each event carries the new count', async () => {
+    const { api, source } = show(null);
+    await settle();
+    expect(api.keys()).toEqual(BOTH_READS);
+    expect(badge()).toBe('4');
+    expect(bell()).toBe('6');
+    source().open();
+    source().send({ type: 'message', conversationId: 55, message: {}, unreadCount: 5 });
+    expect(badge()).toBe('5');
+    source().send({ type: 'read', conversationId: 55, messageId: 9, unreadCount: 1 }, 'read');
+    expect(badge()).toBe('1');
+    // Not JSON, or not an event: ignored.
+    source().send('ping');
+    expect(heard.map((s) => s.type)).toEqual(['message', 'read']);
+  });
+
+  it('a dropped connection that comes back says `reconnected` and reads the count again', async () => {
+    const { api, source } = show(2);
+    source().open();
+    expect(heard).toHaveLength(0);
+    source().drop();
+    source().open();
+    await settle();
+    expect(heard.map((s) => s.type)).toEqual(['reconnected']);
+    expect(api.keys()).toEqual(BOTH_READS);
+    expect(badge()).toBe('4');
+    expect(bell()).toBe('6');
+  });
+
+  it('a connection the server refused (a lapsed token) opens again after refreshing the session', async () => {
+    const { api, source } = show(2);
+    source().refuse();
+    expect(FakeEventSource.instances).toHaveLength(1);
+    await settle(2_100);
+    expect(api.keys()).toContain('POST /api/auth/refresh');
+    expect(FakeEventSource.instances).toHaveLength(2);
+    source().open();
+    await settle();
+    expect(heard.map((s) => s.type)).toEqual(['reconnected']);
+  });
+
+  it('a resync is handed on and the count read again', async () => {
+    const { api, source } = show(2);
+    source().open();
+    source().send({ type: 'resync' }, 'resync');
+    await settle();
+    expect(heard.map((s) => s.type)).toEqual(['resync']);
+    expect(api.keys()).toEqual(BOTH_READS);
+  });
+
+  it('notifications carry their own count: the bell follows them and the messages badge does not (issue 23)', async () => {
+    const { api, source } = show(2, REGULAR_MEMBER, 0);
+    source().open();
+    const notification = {
+      notificationId: 9,
+      kind: 'PRICE_ALERT',
+      title: '비상테크 가격 알림',
+      body: '12,900원을 넘었어요.',
+      url: '/stock/12',
+      createdAt: '2026-11-26T01:00:00.000Z',
+      readAt: null,
+    };
+    source().send({ type: 'notification', notification, unreadCount: 1 });
+    expect(bell()).toBe('1');
+    expect(badge()).toBe('2');
+    source().send({ type: 'notifications-read', unreadCount: 0 });
+    expect(bell()).toBe('0');
+    // A named event reaches the same place.
+    source().send({ type: 'notification', notification: { ...notification, notificationId: 10 }, unreadCount: 3 }, 'notification');
+    expect(bell()).toBe('3');
+    // A message's count is the messages' only.
+    source().send({ type: 'message', conversationId: 55, message: {}, unreadCount: 5 });
+    expect([badge(), bell()]).toEqual(['5', '3']);
+    expect(heard.map((s) => s.type)).toEqual(['notification', 'notifications-read', 'notification', 'message']);
+    await settle();
+    expect(api.keys()).toEqual([]);
+  });
+
+  it('one count from the page, the other read (a page that brought only one)', async () => {
+    const { api } = show(2, REGULAR_MEMBER, null);
+    await settle();
+    expect(api.keys()).toEqual(['GET /api/notifications/unread']);
+    expect([badge(), bell()]).toEqual(['2', '6']);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Where a request's time goes (issue 24): the production server (`npm start`'s way, on an embedded
+ * database with the demo data) runs with `--cpu-prof` while autocannon drives one kind of request,
+ * as a visitor or as a signed-in demo member; then the profile's samples are given to the innermost
+ * part of the code each is in (the embedded database, React's render, React Router, Fastify, our
+ * modules, …) and printed as shares.
+ *
+ *   node scripts/bench/profile.ts [--member] [--seconds 10] [--connections 50] <path> [<path>…]
+ *
+ * A path containing `{id}` is expanded to the 300 demo companies in turn.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { prepareDatabase } from '../../apps/api/src/db/prepare.ts';
+import { profiled, shares } from './cpu-profile.ts';
+import { answers, startApp, waitFor } from './processes.ts';
+import { issueTokens } from './tokens.ts';
+
+const SECRET = 'bench-profile-secret-0123456789abcdef0123456789';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    member: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+if (positionals.length === 0) {
+  console.error('usage: node scripts/bench/profile.ts [--member] <path>…');
+  process.exit(2);
+}
+
+/** A demo member who has listings, and a token the server (run with the same secret) accepts. */
+async function prepare(dataDir: string): Promise<string> {
+  const handle = await prepareDatabase({ dataDir, seedDemoData: true });
+  try {
+    const seller = await handle.db
+      .selectFrom('trades')
+      .select('user_id')
+      .groupBy('user_id')
+      .orderBy((eb) => eb.fn.countAll(), 'desc')
+      .executeTakeFirstOrThrow();
+    if (!handle.embedded) throw new Error('profile: the embedded database has no instance for the job queue');
+    const [token] = await issueTokens(handle.db, SECRET, { pglite: handle.embedded }, [Number(seller.user_id)]);
+    return token as string;
+  } finally {
+    await handle.close();
+  }
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'beesang-profile-'));
+try {
+  const token = values.member ? await prepare(join(dir, 'data')) : undefined;
+  if (!token) await prepareDatabase({ dataDir: join(dir, 'data'), seedDemoData: true }).then((h) => h.close());
+  const inspectPort = 9229 + Math.floor(Math.random() * 500);
+  const server = await startApp({ DATA_DIR: join(dir, 'data'), AUTH_SECRET: SECRET, NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` });
+  let profile: Awaited<ReturnType<typeof profiled>>[1] | undefined;
+  try {
+    await waitFor(() => answers(`${server.origin}/readyz`), 'the app answering');
+    await waitFor(() => server.output().includes('older demo bars written'), 'the demo backfill');
+    const paths = positionals.flatMap((p) =>
+      p.includes('{id}') ? Array.from({ length: 300 }, (_, i) => p.replace('{id}', String(i + 1))) : [p],
+    );
+    const headers: Record<string, string> = token
+      ? paths.some((p) => p.startsWith('/api/'))
+        ? { authorization: `Bearer ${token}` }
+        : { cookie: `ACCESS_TOKEN=${token}` }
+      : {};
+    const run = (seconds: number) =>
+      autocannon({
+        url: server.origin + paths[0],
+        connections: Number(values.connections),
+        duration: seconds,
+        headers,
+        ...(paths.length > 1 && { requests: paths.map((path) => ({ method: 'GET' as const, path, headers })) }),
+      });
+    const probe = await fetch(server.origin + (paths[0] as string), { headers });
+    if (probe.status !== 200) throw new Error(`${paths[0]} answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`);
+    await run(2);
+    const [r, p] = await profiled(inspectPort, () => run(Number(values.seconds)));
+    profile = p;
+    console.log(
+      `${positionals.join(' ')} as ${token ? 'a member' : 'a visitor'}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}, total ${r.requests.total}`,
+    );
+  } finally {
+    await server.stop();
+  }
+  if (!profile) throw new Error('no CPU profile taken');
+  for (const [p, share] of shares(profile).slice(0, 18)) console.log(`${share.toFixed(1).padStart(5)} %  ${p}`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
