@@ -89,7 +89,11 @@ test('a price alert 5 % above; a manual price above it, entered by one operator 
       .getByTestId('price-alert')
       .filter({ hasText: `${level.toLocaleString('ko-KR')}원 위로 넘으면` })
       .waitFor();
+    // Escape closes the dialog though the toast that confirmed the alert came after it (a toast is
+    // a layer of its own, and Radix gives Escape to the newest layer only).
+    await page.locator('[data-notice]').filter({ hasText: '가격 알림을 추가했어요.' }).waitFor();
     await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     await panel.getByRole('button', { name: /^가격 알림\s*1개$/ }).waitFor();
     const before = await unread(member, baseURL);
     await bellSays(page, before).waitFor();

@@ -10,6 +10,36 @@ if (typeof document !== 'undefined') {
   if (nonce) setNonce(nonce);
 }
 
+/** Open dialogs, oldest first: a toast's Escape closes only the last. */
+const openDialogs: object[] = [];
+
+/**
+ * Escape closes the topmost dialog even when a toast came after it. Radix's layers give Escape to
+ * the newest layer only, and a toast ("가격 알림을 추가했어요.") is one: a dialog that raised a toast
+ * then ignored the key. A layer that took the key (the dialog itself, a menu inside it) marks the
+ * event handled; an Escape inside a toast (reached with F8) is the toast's alone.
+ */
+function useEscapeOverToasts(open: boolean, onClose: () => void) {
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    if (!open) return;
+    const self = {};
+    openDialogs.push(self);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
+      if (openDialogs.at(-1) !== self) return;
+      if (event.target instanceof Element && event.target.closest('[data-notice]')) return;
+      close.current();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      openDialogs.splice(openDialogs.indexOf(self), 1);
+    };
+  }, [open]);
+}
+
 /** The first control a dialog's content offers, for moving focus back to the top. */
 const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])';
 
@@ -25,6 +55,7 @@ export function ModalDialog(props: ModalProps) {
   // Radix gives focus back to its own Dialog.Trigger only, and our dialogs are opened from anywhere
   // (a header button, a row's action, a session call): the control that had focus is kept here.
   const opener = useRef<HTMLElement | null>(null);
+  useEscapeOverToasts(open, onClose);
 
   // New content replaced the focused control: start again from the top of the panel.
   const shownKey = useRef(contentKey);
