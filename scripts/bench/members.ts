@@ -23,7 +23,7 @@ import { createRandom } from '../../apps/api/src/db/seed/random.ts';
 import { companyRow } from '../../apps/api/src/db/seed/seed.ts';
 import type { JobQueueDatabase } from '../../apps/api/src/lib/job-queue.ts';
 import { answers, type Started, startApp, startProcess, waitFor } from './processes.ts';
-import { type Comparison, fmt } from './report.ts';
+import { type Comparison, fmt, type Visit } from './report.ts';
 import { issueTokens } from './tokens.ts';
 
 export const MEMBER_COMPANIES = 3_000;
@@ -141,6 +141,10 @@ export async function giveContent(origin: string, member: Member): Promise<void>
 }
 
 /** The member API calls of issue 24, by the name the bare server answers them under. */
+/** What the browser reads for its member over a shared page (lib/session.tsx, lib/live-provider.tsx). */
+const MY_DETAIL = '/api/user/myPage/detail';
+const MEMBER_READS = [MY_DETAIL, '/api/notifications/unread', '/api/conversations/unread'];
+
 export const MEMBER_API: Record<string, string> = {
   '/profile': `/api/v2/stock/profile/${FAVOURITES[0]}`,
   '/search': `/api/v2/stock/search/${encodeURIComponent('비상')}`,
@@ -190,8 +194,11 @@ export async function bareWithMemberBodies(
  * otherwise pass unnoticed. Returns what is wrong, or nothing.
  */
 export async function signedInProblem(origin: string, member: Member): Promise<string | undefined> {
-  const home = await (await fetch(`${origin}/`, { headers: member.cookie })).text();
-  if (!home.includes(NICKNAME)) return `/ does not show the member ${NICKNAME}: the token was refused or has expired`;
+  // The shared pages carry nothing of the member; what the browser reads for them, and a members-only page, do.
+  const me = await (await fetch(`${origin}${MY_DETAIL}`, { headers: member.cookie })).text();
+  if (!me.includes(NICKNAME)) return `${MY_DETAIL} does not answer the member ${NICKNAME}: the token was refused or has expired`;
+  const myPage = await (await fetch(`${origin}/myPage`, { headers: member.cookie })).text();
+  if (!myPage.includes(NICKNAME)) return `/myPage does not show the member ${NICKNAME}`;
   const mine = await fetch(`${origin}${MEMBER_API['/mine']}`, { headers: member.bearer });
   if (mine.status !== 200) return `${MEMBER_API['/mine']} answered the member ${mine.status}`;
   return undefined;
@@ -235,11 +242,10 @@ export async function memberRows(pageBaseline: string, log: (line: string) => vo
     const { bare, sizes } = await bareWithMemberBodies(app.origin, member, MEMBER_API);
     started.push(bare);
 
-    const demoPages = demo.map((id) => `/stock/${id}`);
     const allPages = all.map((id) => `/stock/${id}`);
-    const page = (name: string, paths: string[], headers: Record<string, string>, shared = false): Comparison => ({
+    const page = (name: string, paths: string[], headers: Record<string, string>, shared = false, visit?: Visit): Comparison => ({
       name,
-      app: { origin: app.origin, paths, headers, shared },
+      app: { origin: app.origin, paths, headers, shared, ...(visit && { visit }) },
       baseline: { origin: pageBaseline, paths: ['/'] },
       baselineName: 'minimal SSR page',
       ...PAGE_TARGET,
@@ -252,9 +258,17 @@ export async function memberRows(pageBaseline: string, log: (line: string) => vo
       ...API_TARGET,
     });
     const comparisons: Comparison[] = [
-      page('member page /', ['/'], member.cookie),
-      page(`member page /stock/{id} (${demo.length} companies in turn)`, demoPages, member.cookie, true),
-      page('member page /stock', ['/stock'], member.cookie),
+      // A shared page: the document (the visitors', cached), then the member (the header), then the
+      // two unread counts alongside; a company's page also its data request (the star, own listings).
+      page('member page / (document + 3 reads)', ['/', ...MEMBER_READS], member.cookie, false, { requests: 4, steps: 3 }),
+      page(
+        `member page /stock/{id} (${demo.length} companies in turn; document + 4 reads)`,
+        demo.flatMap((id) => [`/stock/${id}`, ...MEMBER_READS, `/stock/${id}.data?_routes=routes%2Fstock-detail`]),
+        member.cookie,
+        true,
+        { requests: 5, steps: 3 },
+      ),
+      page('member page /stock (document + 3 reads)', ['/stock', ...MEMBER_READS], member.cookie, false, { requests: 4, steps: 3 }),
       page('member page /favorite', ['/favorite'], member.cookie),
       page('member page /myPage', ['/myPage'], member.cookie),
       page(`visitor page /stock/{id}, cache misses (${fmt(all.length)} companies in turn)`, allPages, {}, true),

@@ -28,10 +28,29 @@ export function summary(runs: LoadResult[]) {
 
 export const verdict = (ok: boolean, miss: string) => (ok ? 'met' : `missed (${miss})`);
 
+/**
+ * A member's visit to a shared page (issue 24): the document and the reads the browser makes after
+ * it, `requests` in all, `steps` of them one after another (the rest alongside).
+ */
+export interface Visit {
+  requests: number;
+  steps: number;
+}
+
 /** One side of a comparison: where the load goes, and with what (a member's cookie or token). */
 export interface Side extends LoadOptions {
   origin: string;
   paths: string[];
+  /** Each connection's paths are visits of this shape: the figures are per visit. */
+  visit?: Visit;
+}
+
+/**
+ * A load's figures per visit: visits a second (requests ÷ requests per visit), and a visit's latency
+ * bounded by its steps, each at the request's percentile (a sum of p99s is above the p99 of sums).
+ */
+export function perVisit(r: LoadResult, visit: Visit): LoadResult {
+  return { ...r, rps: r.rps / visit.requests, p50: r.p50 * visit.steps, p99: r.p99 * visit.steps };
 }
 
 export interface Comparison {

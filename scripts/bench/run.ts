@@ -46,6 +46,7 @@ import {
   comparisonLine,
   fmt,
   machine,
+  perVisit,
   type Side,
   summary,
   verdict,
@@ -65,7 +66,7 @@ const failures: string[] = [];
 async function measure(side: Side, label: string): Promise<LoadResult> {
   const r = await load(side.origin, side.paths, CONNECTIONS, SECONDS, side);
   if (r.non2xx > 0 || r.errors > 0) failures.push(`${label}: ${r.non2xx} answers not 2xx, ${r.errors} errors`);
-  return r;
+  return side.visit ? perVisit(r, side.visit) : r;
 }
 
 /** A, B, A, B …: both sides see the same machine, whatever else runs on it meanwhile. */

@@ -1,6 +1,16 @@
 import { PRODUCT_NAME } from '@beesang/contract';
 import { useState } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
 import './lib/fonts.client';
@@ -22,8 +32,14 @@ import { NotifyProvider } from './lib/notify';
 import { usePageViews } from './lib/page-views';
 import { appQrSvg } from './lib/qr.server';
 import { bridge, hasCookie, memberRead, optionalRead } from './lib/server-context';
-import { SessionProvider, useSession } from './lib/session';
+import { revalidatingForMember, SAME_FOR_MEMBERS, SessionProvider, useSession } from './lib/session';
 import type { loader as stockDetailLoader } from './routes/stock-detail';
+
+// The member and the header's counts are read by SessionProvider and LiveProvider once the member is
+// known: a shared page's root needs no second read for them (issue 24).
+export const handle = SAME_FOR_MEMBERS;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) =>
+  revalidatingForMember() ? false : defaultShouldRevalidate;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const b = bridge(context);
@@ -38,8 +54,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     optionalRead(context, (reads) => reads.socialProviders(), 'the social sign-in providers'),
   ]);
   const sanctionNoticeDismissed = user ? dismissedSanctionNotice(request.headers.get('cookie') ?? '') : null;
-  // No member, but a refresh token was issued to this browser: the client resumes the session.
-  const sessionResumable = !user && hasCookie(request, 'BEESANG_SESSION', '1');
+  // No member yet, but the browser has a session: the visitors' shared page (its member is loaded by
+  // the browser, issue 24), or an access token that lapsed while a refresh token was issued.
+  const sessionResumable = b.memberPending === true || (!user && hasCookie(request, 'BEESANG_SESSION', '1'));
   return {
     demoData: b.demoData(),
     origin: b.publicUrl,

@@ -116,6 +116,46 @@ test('a member stars three companies in the header search and finds them on /fav
   expect(await rowNames(page)).toEqual(names);
 });
 
+test('a member opens a company they starred: the shared page from the cache, then their nickname and their star, without a reload', async ({
+  browser,
+  baseURL,
+}) => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    const context = await browser.newContext({ baseURL, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+    try {
+      const nickname = viewport === DESKTOP ? '공유페이지개미' : '공유폰개미';
+      await signUp(context, baseURL, nickname);
+      const [company] = (await api<{ data: StockSummary[] }>(baseURL, '/api/v2/stock/list?page=4&size=1&sort=name&order=asc')).data;
+      if (!company) throw new Error('no company');
+      const added = await context.request.post(`${baseURL}/api/stock/add/favorite/stock/${company.companyIdx}`, {
+        headers: { origin: baseURL },
+      });
+      expect(added.ok()).toBe(true);
+
+      const page = await context.newPage();
+      // The document is the one every visitor gets (issue 24), kept by the page cache, private to this answer.
+      const response = await open(page, `/stock/${company.companyIdx}`);
+      const headers = response?.headers() ?? {};
+      expect(['hit', 'miss']).toContain(headers['x-page-cache']);
+      expect(headers['cache-control']).toBe('private, no-cache');
+      expect(await response?.text()).not.toContain(nickname);
+      // Then the browser reads the member: the header, and the page's own part (the star) with it.
+      if (viewport === DESKTOP) await page.locator('header').getByText(nickname, { exact: true }).waitFor();
+      const panel = page.getByRole('region', { name: '종목 요약' });
+      const star = panel.getByRole('button', { name: /관심 종목에서 삭제/ });
+      await star.waitFor();
+      expect(await star.getAttribute('aria-pressed')).toBe('true');
+      expect(await page.locator('header').getByRole('button', { name: '로그인', exact: true }).count()).toBe(0);
+      // The star works as it did: a press takes the company off the member's favourites.
+      await star.click();
+      await panel.getByRole('button', { name: /관심 종목에 추가/ }).waitFor();
+      await expect.poll(() => savedOrder(context, baseURL)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test('keyboard only: Tab to a handle, Space, ↓, Space moves a favourite; the order survives a reload; the star removes one', async ({
   page,
   baseURL,

@@ -25,6 +25,8 @@ export interface ApiSsrBridge {
   introUrl?: string | undefined;
   /** This response's Content-Security-Policy nonce, for every script the page writes. */
   nonce: string;
+  /** A member's request answered with the visitors' shared page: the browser loads the member (issue 24). */
+  memberPending?: boolean;
 }
 
 interface WebEntryModule {
@@ -78,6 +80,20 @@ export function pageKind(url: string): string {
     : `${first}/:id`;
 }
 
+/**
+ * The pages a member is given as every visitor sees them, from the page cache, their member part
+ * (header, stars, own listings) added by the browser after one small read (issue 24): the front page,
+ * companies, content, policies, members' public pages. Members-only pages and the console still
+ * render per request.
+ */
+const SHARED_WITH_MEMBERS =
+  /^\/(?:stock(?:\/\d+)?|member\/\d+|(?:notice|event|unlisted\/news|unlisted\/market)(?:\/[^/]+)?|intro|terms|privacy|caution)?$/;
+
+/** Whether a member's GET of `url` gets the visitors' shared page. */
+export function sharedWithMembers(url: string): boolean {
+  return SHARED_WITH_MEMBERS.test(url.split('?')[0] ?? '');
+}
+
 /** How long a visitor's page is kept; a write drops it sooner through the bus. */
 export const PAGE_CACHE_MS = 5_000;
 
@@ -105,8 +121,10 @@ export function reactBuildInUse(): 'production' | 'development' | 'mixed' | 'not
  */
 export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
   const origin = new URL(options.publicUrl);
-  const bridgeFor = (req: FastifyRequest, tags: Set<string>, nonce: string): ApiSsrBridge => ({
-    reads: options.reads({ accessToken: accessTokenOf(req), ip: req.ip }, tags),
+  const bridgeFor = (req: FastifyRequest, tags: Set<string>, nonce: string, memberPending = false): ApiSsrBridge => ({
+    // The shared page is read as a visitor's, whatever the request carries.
+    reads: options.reads({ accessToken: memberPending ? undefined : accessTokenOf(req), ip: req.ip }, tags),
+    memberPending,
     log: {
       error: (error, message) => req.log.error({ err: error, url: redactPath(req.url) }, message),
       warn: (error, message) => req.log.warn({ err: error, url: redactPath(req.url) }, message),
@@ -170,17 +188,20 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       const nonce = newNonce();
       reply.header('content-security-policy', options.pagePolicy(nonce));
       const tags = new Set<string>();
+      const member = isMemberRequest(req);
+      const shared = member && sharedWithMembers(req.url);
       const render = async () => {
         const started = performance.now();
-        const response = await handle(requestOf(req, reply), entry.createLoadContext(bridgeFor(req, tags, nonce)));
+        const request = shared ? withoutCredentials(requestOf(req, reply)) : requestOf(req, reply);
+        const response = await handle(request, entry.createLoadContext(bridgeFor(req, tags, nonce, shared)));
         // Until the shell is ready (the stream of a member's page goes on after this).
         options.observeRender?.(performance.now() - started, pageKind(req.url));
         return response;
       };
-      const member = isMemberRequest(req);
-      if (member) return sendRendered(reply, await render(), true, 'bypass');
+      if (member && !shared) return sendRendered(reply, await render(), true, 'bypass');
       const result = await cache.get(
-        `${keyPrefix()}${req.url}`,
+        // A member's copy differs from a visitor's by one flag (the browser loads its member).
+        `${keyPrefix()}${shared ? 'member:' : ''}${req.url}`,
         async (): Promise<{ page: CachedPage } | { response: Response }> => {
           const response = await render();
           const page = await storablePage(response, tags, nonce);
@@ -189,13 +210,21 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
         (rendered) => ('page' in rendered ? rendered.page : null),
       );
       options.countCache?.('hit' in result ? 'hit' : 'miss');
-      if ('hit' in result) return sendPage(req, reply, result.hit, 'hit', nonce);
+      if ('hit' in result) return sendPage(req, reply, result.hit, 'hit', nonce, member);
       const rendered = result.rendered;
       return 'page' in rendered
-        ? sendPage(req, reply, rendered.page, 'miss', nonce)
-        : sendRendered(reply, rendered.response, false, 'miss');
+        ? sendPage(req, reply, rendered.page, 'miss', nonce, member)
+        : sendRendered(reply, rendered.response, member, 'miss');
     },
   });
+}
+
+/** The request as a visitor's: no cookie, no Authorization (a shared page reads nothing of the member). */
+function withoutCredentials(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.delete('cookie');
+  headers.delete('authorization');
+  return new Request(request.url, { method: request.method, headers, signal: request.signal });
 }
 
 /** `npm run dev`: Vite's middlewares first (modules, HMR, public files), then React Router over the live source. */

@@ -81,11 +81,15 @@ function describeCaching(reply: FastifyReply, member: boolean, state: CacheState
   reply.header('x-page-cache', state);
 }
 
-/** A stored page with this response's `nonce` (its policy is already set): no Set-Cookie, ever. */
-export function sendPage(req: FastifyRequest, reply: FastifyReply, page: CachedPage, state: CacheState, nonce: string) {
+/**
+ * A stored page with this response's `nonce` (its policy is already set): no Set-Cookie, ever. A
+ * member's copy of a shared page (`member`) is private all the same: what a cache in between keeps
+ * for a member is no one else's answer.
+ */
+export function sendPage(req: FastifyRequest, reply: FastifyReply, page: CachedPage, state: CacheState, nonce: string, member = false) {
   reply.code(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
-  describeCaching(reply, false, state);
+  describeCaching(reply, member, state);
   const gzip = acceptsGzip(req.headers['accept-encoding']);
   if (!gzip && accepts(req.headers['accept-encoding'], 'br')) {
     const { body, release } = page.lease(nonce, 'identity');

@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
+import { UNSAFE_decodeViaTurboStream } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pageKind, webBuildExists } from '../plugins/ssr.ts';
+import { pageKind, sharedWithMembers, webBuildExists } from '../plugins/ssr.ts';
 import { createMember, type TestMember } from '../test/members.ts';
 import { createTestApp, LISTINGS_UNLIMITED, secondInstance, type TestApp } from '../test/test-app.ts';
 
@@ -109,21 +110,42 @@ describe("a visitor's page", () => {
 });
 
 describe("a member's page", () => {
-  it('is rendered for them every time, private, and never given to a visitor', async () => {
-    await visit('/');
+  it('of the shared kind is the visitors’ page from the cache (its member loaded by the browser), private, with nothing of the member in it', async () => {
     const cookie = `ACCESS_TOKEN=${member.accessToken}`;
-    const mine = await get(t.app, '/', { cookie, 'accept-encoding': 'br' });
-    expect(mine.headers).toMatchObject({ 'x-page-cache': 'bypass', 'cache-control': 'private, no-cache', 'content-encoding': 'br' });
-    expect(html(mine)).toContain('캐시안된회원');
-    const again = await get(t.app, '/', { cookie });
-    expect(again.headers['x-page-cache']).toBe('bypass');
+    const first = await get(t.app, `/stock/${companyId}`, { cookie, 'accept-encoding': 'br' });
+    expect(first.headers).toMatchObject({ 'x-page-cache': 'miss', 'cache-control': 'private, no-cache', 'content-encoding': 'br' });
+    const page = html(first);
+    expect(page).not.toContain('캐시안된회원');
+    // The browser is told its member is still to come (root's sessionResumable), and the header waits for it.
+    expect(page).toContain('sessionResumable');
+    const again = await get(t.app, `/stock/${companyId}`, { cookie: `ACCESS_TOKEN=${member.accessToken}x` });
+    expect(again.headers['x-page-cache']).toBe('hit');
+    // A browser that holds only a session to resume (its access token lapsed) gets the same page.
+    expect((await get(t.app, `/stock/${companyId}`, { cookie: 'BEESANG_SESSION=1' })).headers['x-page-cache']).toBe('hit');
+    // A visitor's copy is another: it does not tell the browser to look for a member.
+    const visitor = await visit(`/stock/${companyId}`);
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    expect(withoutNonce(visitor)).not.toBe(withoutNonce(again));
+  });
 
-    const visitor = await visit('/');
-    expect(visitor.headers['x-page-cache']).toBe('hit');
-    expect(html(visitor)).not.toContain('캐시안된회원');
-    // A browser that holds a session to resume is not served a visitor's page either.
-    const resuming = await get(t.app, '/', { cookie: 'BEESANG_SESSION=1' });
-    expect(resuming.headers['x-page-cache']).toBe('bypass');
+  it('of the shared kind reads the member’s own part with the page’s data request, rendered for them alone', async () => {
+    const cookie = `ACCESS_TOKEN=${member.accessToken}`;
+    for (let i = 0; i < 2; i++) {
+      const data = await get(t.app, `/stock/${companyId}.data`, { cookie });
+      expect(data.statusCode).toBe(200);
+      expect(data.headers).toMatchObject({ 'x-page-cache': 'bypass', 'cache-control': 'private, no-cache' });
+      expect(data.body).toContain('캐시안된회원');
+    }
+  });
+
+  it('of a members-only area is rendered for them every time, private, never kept', async () => {
+    const cookie = `ACCESS_TOKEN=${member.accessToken}`;
+    for (let i = 0; i < 2; i++) {
+      const mine = await get(t.app, '/myPage', { cookie, 'accept-encoding': 'gzip' });
+      expect(mine.headers['x-page-cache']).toBe('bypass');
+      expect(mine.headers['cache-control']).toMatch(/^private/);
+      expect(html(mine)).toContain('캐시안된회원');
+    }
   });
 
   it('of a members-only area is not kept even for a visitor (its route says private, no-store)', async () => {
@@ -135,8 +157,58 @@ describe("a member's page", () => {
   });
 });
 
+/** A page's data request, decoded as the browser's router decodes it: each route's loader data. */
+async function pageData(app: App, url: string, cookie: string): Promise<Record<string, { data?: Record<string, unknown> }>> {
+  const res = await get(app, url, { cookie });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new Uint8Array(res.rawPayload));
+      controller.close();
+    },
+  });
+  const decoded = await UNSAFE_decodeViaTurboStream(body, globalThis);
+  await decoded.done;
+  return decoded.value as Record<string, { data?: Record<string, unknown> }>;
+}
+
+describe('which pages a member shares with visitors (decision 0030)', () => {
+  it.each([
+    '/',
+    '/stock',
+    '/stock?sort=name',
+    '/stock/12',
+    '/stock/12?tab=chart',
+    '/member/7',
+    '/notice',
+    '/notice/3',
+    '/event/4',
+    '/unlisted/news/5',
+    '/unlisted/market',
+    '/terms',
+    '/privacy',
+  ])('%s is shared', (url) => expect(sharedWithMembers(url)).toBe(true));
+  it.each([
+    '/favorite',
+    '/myPage',
+    '/myPage/trades',
+    '/messages',
+    '/messages/3',
+    '/notifications',
+    '/admin',
+    '/admin/reports',
+    '/stock/12.data',
+    '/_root.data',
+    '/stock/abc',
+    '/stock/12/x',
+    '/auth/callback/kakao',
+    '/_app',
+    '/x',
+  ])('%s is rendered for the member', (url) => expect(sharedWithMembers(url)).toBe(false));
+});
+
 describe("members' pages interleaved under load (issue 24)", () => {
-  it('each of two members, their pages asked for in turn and at once on two instances, sees their own nickname and stars, never the other’s', async () => {
+  it('each of two members, their pages’ member parts asked for in turn and at once on two instances, gets their own nickname and stars, never the other’s', async () => {
     const starry = await createMember(t, { nickname: '별을단회원' });
     const plain = await createMember(t, { nickname: '별없는회원' });
     const ids = (await t.db.selectFrom('companies').select('id').orderBy('id').limit(3).execute()).map((r) => r.id);
@@ -144,34 +216,40 @@ describe("members' pages interleaved under load (issue 24)", () => {
       const res = await t.app.inject({ method: 'POST', url: `/api/stock/add/favorite/stock/${id}`, headers: starry.headers });
       expect(res.statusCode, res.body).toBe(200);
     }
-    // Both members' sessions and favourites are in both instances' views before the load.
     const who = [
       { member: starry, nickname: '별을단회원', other: '별없는회원', starred: true },
       { member: plain, nickname: '별없는회원', other: '별을단회원', starred: false },
     ];
+    // What the browser reads for the member over the shared page: the member (the header), and for a
+    // company's page its data request (the star, the member's own listings).
     const requests = Array.from({ length: 60 }, (_, i) => {
       const w = who[i % 2] as (typeof who)[number];
       const app = i % 4 < 2 ? t.app : other.app;
-      const url = i % 3 === 0 ? '/' : `/stock/${ids[i % ids.length]}`;
-      return { w, url, res: get(app, url, { cookie: `ACCESS_TOKEN=${w.member.accessToken}`, 'accept-encoding': 'gzip' }) };
+      const cookie = `ACCESS_TOKEN=${w.member.accessToken}`;
+      const id = ids[i % ids.length] as number;
+      return i % 3 === 0
+        ? { w, id: null, me: get(app, '/api/user/myPage/detail', { cookie }) }
+        : { w, id, data: pageData(app, `/stock/${id}.data`, cookie) };
     });
-    for (const { w, url, res } of requests) {
-      const answer = await res;
-      expect(answer.statusCode).toBe(200);
-      expect(answer.headers['x-page-cache']).toBe('bypass');
-      const page = html(answer);
-      expect(page, `${w.nickname} on ${url}`).toContain(w.nickname);
-      expect(page, `${w.nickname} on ${url}`).not.toContain(w.other);
-      if (url.startsWith('/stock/')) {
-        expect(page).toContain(w.starred ? 'aria-label="관심 종목에서 삭제"' : 'aria-label="관심 종목에 추가"');
-        expect(page).not.toContain(w.starred ? 'aria-label="관심 종목에 추가"' : 'aria-label="관심 종목에서 삭제"');
+    for (const r of requests) {
+      if ('me' in r && r.me) {
+        const me = await r.me;
+        expect(me.statusCode).toBe(200);
+        expect(me.json().result.userNickname).toBe(r.w.nickname);
+        continue;
       }
+      const routes = await (r as { data: ReturnType<typeof pageData> }).data;
+      const root = routes.root?.data as { user: { userNickname: string } };
+      expect(root.user.userNickname, `${r.w.nickname} on /stock/${r.id}`).toBe(r.w.nickname);
+      expect(JSON.stringify(routes)).not.toContain(r.w.other);
+      const profile = (routes['routes/stock-detail']?.data as { profile: { stockFavorite: boolean } }).profile;
+      expect(profile.stockFavorite, `${r.w.nickname}'s star on /stock/${r.id}`).toBe(r.w.starred);
     }
-    // A favourite taken away on one instance is gone from the member's next page on the other.
+    // A favourite taken away on one instance is gone from the member's next read on the other.
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/stock/delete/favorite/stock/${ids[0]}`, headers: starry.headers });
     expect(removed.statusCode, removed.body).toBe(200);
-    const after = html(await get(other.app, `/stock/${ids[0]}`, { cookie: `ACCESS_TOKEN=${starry.accessToken}` }));
-    expect(after).toContain('aria-label="관심 종목에 추가"');
+    const after = await pageData(other.app, `/stock/${ids[0]}.data`, `ACCESS_TOKEN=${starry.accessToken}`);
+    expect((after['routes/stock-detail']?.data as { profile: { stockFavorite: boolean } }).profile.stockFavorite).toBe(false);
   });
 });
 

@@ -109,23 +109,54 @@ describe('session', () => {
     expect(screen.getByText('dialog open')).toBeTruthy();
   });
 
-  describe('a page opened after the access token lapsed (the server saw only the session hint)', () => {
-    it('refreshes once, loads the member and shows them, without a notice or a move', async () => {
-      const api = fakeApi({
-        'POST /api/auth/refresh': () => ok({ accessToken: 'a', refreshToken: 'r' }),
-        'GET /api/user/myPage/detail': () => ok(REGULAR_MEMBER),
-      });
+  describe('a page that came without its member (the shared page, or an access token that lapsed)', () => {
+    const refused = () => json({ message: '로그인이 필요합니다.', code: 'UNAUTHORIZED' }, 401);
+
+    it('the shared page of a signed-in member: one read of the member, no refresh, no notice, no move', async () => {
+      const api = fakeApi({ 'GET /api/user/myPage/detail': () => ok(REGULAR_MEMBER) });
       const { router } = renderInApp(<CallingPage />, { user: null, path: '/stock/1', resumable: true });
       await vi.waitFor(() => expect(member()).toBe(REGULAR_MEMBER.userNickname));
-      expect(api.keys()).toEqual(['POST /api/auth/refresh', 'GET /api/user/myPage/detail']);
+      expect(api.keys()).toEqual(['GET /api/user/myPage/detail']);
       expect(router.state.location.pathname).toBe('/stock/1');
       expect(notices()).toEqual([]);
     });
 
-    it('stays a visitor, quietly, when the session really ended', async () => {
-      const api = fakeApi({ 'POST /api/auth/refresh': () => json({ message: '로그인이 필요합니다.', code: 'UNAUTHORIZED' }, 401) });
+    it('a lapsed access token: refreshes once, loads the member and shows them, without a notice or a move', async () => {
+      let refreshed = false;
+      const api = fakeApi({
+        'POST /api/auth/refresh': () => {
+          refreshed = true;
+          return ok({ accessToken: 'a', refreshToken: 'r' });
+        },
+        'GET /api/user/myPage/detail': () => (refreshed ? ok(REGULAR_MEMBER) : refused()),
+      });
       const { router } = renderInApp(<CallingPage />, { user: null, path: '/stock/1', resumable: true });
-      await vi.waitFor(() => expect(api.keys()).toEqual(['POST /api/auth/refresh']));
+      await vi.waitFor(() => expect(member()).toBe(REGULAR_MEMBER.userNickname));
+      expect(api.keys()).toEqual(['GET /api/user/myPage/detail', 'POST /api/auth/refresh', 'GET /api/user/myPage/detail']);
+      expect(router.state.location.pathname).toBe('/stock/1');
+      expect(notices()).toEqual([]);
+    });
+
+    it('a press on the star while the member is read: no login dialog when there is one, the dialog when there is none', async () => {
+      fakeApi({ 'GET /api/user/myPage/detail': () => ok(REGULAR_MEMBER) });
+      const first = renderInApp(<CallingPage />, { user: null, path: '/stock/1', resumable: true });
+      fireEvent.click(screen.getByRole('button', { name: 'star' }));
+      await vi.waitFor(() => expect(member()).toBe(REGULAR_MEMBER.userNickname));
+      expect(screen.getByText('dialog closed')).toBeTruthy();
+      first.unmount();
+
+      fakeApi({ 'GET /api/user/myPage/detail': refused, 'POST /api/auth/refresh': refused });
+      renderInApp(<CallingPage />, { user: null, path: '/stock/1', resumable: true });
+      fireEvent.click(screen.getByRole('button', { name: 'star' }));
+      expect(screen.getByText('dialog closed')).toBeTruthy();
+      await vi.waitFor(() => expect(screen.getByText('dialog open')).toBeTruthy());
+      expect(member()).toBe('guest');
+    });
+
+    it('stays a visitor, quietly, when the session really ended', async () => {
+      const api = fakeApi({ 'GET /api/user/myPage/detail': refused, 'POST /api/auth/refresh': refused });
+      const { router } = renderInApp(<CallingPage />, { user: null, path: '/stock/1', resumable: true });
+      await vi.waitFor(() => expect(api.keys()).toEqual(['GET /api/user/myPage/detail', 'POST /api/auth/refresh']));
       await act(async () => {
         vi.advanceTimersByTime(1000);
       });

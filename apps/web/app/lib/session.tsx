@@ -1,6 +1,6 @@
 import { messages, type UserDetail, UserLevel } from '@beesang/contract';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useRevalidator } from 'react-router';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { type UIMatch, useMatches, useNavigate, useRevalidator } from 'react-router';
 import { ApiError, apiFetch, endsSession, refreshSession, setUnauthorizedHandler } from './api-client';
 import { useNotify } from './notify';
 
@@ -14,7 +14,10 @@ interface Session {
   user: SessionUser | null;
   /** Logged in means a member was loaded; the tokens themselves are HttpOnly cookies we never see. */
   isLoggedIn: boolean;
-  /** The page came without a member but with a session to resume (access token lapsed): not yet known. */
+  /**
+   * The page came without its member but with a session: the visitors' shared page, or an access
+   * token that lapsed. Not yet known; the header shows a placeholder until it is.
+   */
   resuming: boolean;
   /** The one function every "needs login" control calls (login button, favourite star, register). */
   openLoginDialog(): void;
@@ -49,6 +52,30 @@ export function fetchMyDetail(): Promise<SessionUser> {
   return apiFetch<SessionUser>(MY_DETAIL_PATH, { ignoreUnauthorized: true });
 }
 
+/**
+ * A route whose loaders answer a member as they answer a visitor (`handle: { sameForMembers: true }`):
+ * once the member is known, its page needs no second read.
+ */
+export const SAME_FOR_MEMBERS = { sameForMembers: true } as const;
+const sameForMembers = (match: UIMatch) => (match.handle as { sameForMembers?: boolean } | undefined)?.sameForMembers === true;
+
+let memberArriving = false;
+/**
+ * Whether the router is revalidating because the member of a shared page just became known: the
+ * root (its member and counts already read by the providers) sits that one out.
+ */
+export const revalidatingForMember = () => memberArriving;
+
+/** The member, or null: the access token first, then (it lapsed) a refresh and again. */
+async function resumeMember(): Promise<SessionUser | null> {
+  try {
+    return await fetchMyDetail();
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) return null;
+  }
+  return (await refreshSession()) ? fetchMyDetail().catch(() => null) : null;
+}
+
 export function SessionProvider({
   children,
   initialUser = null,
@@ -69,19 +96,34 @@ export function SessionProvider({
 
   const clear = useCallback(() => setUser(null), []);
 
-  // Access tokens last 15 minutes; a page opened later arrives without a member. Refresh once,
-  // load the member, and run the page's loaders again with the new token: the member never sees
-  // the visitor's page. If the session really ended, the visitor's page simply stays, unannounced.
+  // A member's page arrives without its member when it is the visitors' shared one (issue 24: the
+  // member is read here, one small call) or when the access token lapsed (15 minutes; refreshed once).
+  // Pages whose loaders read for the member (stars, own listings) then run them again; the others
+  // are already right. If the session really ended, the visitor's page simply stays, unannounced.
+  const matches = useMatches();
+  // A press on a control that needs a member while the member is still being read: the login dialog
+  // only if it turns out there is none.
+  const loginWanted = useRef(false);
+  const allSame = useRef(false);
+  allSame.current = matches.every(sameForMembers);
   useEffect(() => {
     if (!resuming) return;
     let live = true;
     void (async () => {
-      const resumed = (await refreshSession()) && (await fetchMyDetail().catch(() => null));
+      const resumed = await resumeMember();
       if (!live) return;
       if (resumed) {
         setUser(resumed);
-        await revalidate();
-      }
+        if (!allSame.current) {
+          memberArriving = true;
+          try {
+            await revalidate();
+          } finally {
+            memberArriving = false;
+          }
+        }
+      } else if (loginWanted.current) setLoginDialogOpen(true);
+      loginWanted.current = false;
       setResuming(false);
     })();
     return () => {
@@ -123,11 +165,15 @@ export function SessionProvider({
       user,
       isLoggedIn: user !== null,
       resuming,
-      openLoginDialog: () => setLoginDialogOpen(true),
+      openLoginDialog: () => {
+        if (resuming) loginWanted.current = true;
+        else setLoginDialogOpen(true);
+      },
       closeLoginDialog: () => setLoginDialogOpen(false),
       loginDialogOpen,
       requireVerified: (then) => {
-        if (!user) setLoginDialogOpen(true);
+        if (!user && resuming) loginWanted.current = true;
+        else if (!user) setLoginDialogOpen(true);
         else if (user.userLevel < UserLevel.REGULAR) setIdentityDialogOpen(true);
         else then();
       },

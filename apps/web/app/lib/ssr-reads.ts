@@ -175,4 +175,9 @@ export interface SsrBridge {
   introUrl?: string | undefined;
   /** This response's Content-Security-Policy nonce: every inline script of the page carries it. */
   nonce: string;
+  /**
+   * The request carried a session, but the page is the one every visitor gets (shared and cached,
+   * issue 24): the browser loads its member after it arrives (SessionProvider).
+   */
+  memberPending?: boolean;
 }

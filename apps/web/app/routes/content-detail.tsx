@@ -4,7 +4,11 @@ import { RICH_TEXT } from '../components/ui/rich-text';
 import { CONTENT_PAGES, contentKindOf, rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
 import { pageRead } from '../lib/server-context';
+import { SAME_FOR_MEMBERS } from '../lib/session';
 import type { Route } from './+types/content-detail';
+
+// What a member sees here is what a visitor sees: the shared page needs no second read for them (issue 24).
+export const handle = SAME_FOR_MEMBERS;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const kind = contentKindOf(new URL(request.url).pathname);

@@ -7,7 +7,11 @@ import { CONTENT_FAILED, ContentList } from '../features/content/content-list';
 import { CONTENT_PAGES, contentKindOf, rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
 import { pageRead } from '../lib/server-context';
+import { SAME_FOR_MEMBERS } from '../lib/session';
 import type { Route } from './+types/content-list';
+
+// What a member sees here is what a visitor sees: the shared page needs no second read for them (issue 24).
+export const handle = SAME_FOR_MEMBERS;
 
 const SIZE = 15;
 

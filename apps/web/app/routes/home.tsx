@@ -7,7 +7,11 @@ import { RankingBoard } from '../features/stocks/ranking-board';
 import { CONTENT_PAGES, rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
 import { optionalRead } from '../lib/server-context';
+import { SAME_FOR_MEMBERS } from '../lib/session';
 import type { Route } from './+types/home';
+
+// What a member sees here is what a visitor sees: the shared page needs no second read for them (issue 24).
+export const handle = SAME_FOR_MEMBERS;
 
 /**
  * Each section is read on its own: one that fails leaves its card saying so (the ranking loads in

@@ -1,7 +1,11 @@
 import { useLocation } from 'react-router';
 import { rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
+import { SAME_FOR_MEMBERS } from '../lib/session';
 import type { Route } from './+types/legal-page';
+
+// What a member sees here is what a visitor sees: the shared page needs no second read for them (issue 24).
+export const handle = SAME_FOR_MEMBERS;
 
 type Doc = { title: string; sections: Array<[string, string]> };
 

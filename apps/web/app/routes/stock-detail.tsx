@@ -1,5 +1,5 @@
 import { type ChartRange, formatChange, formatPrice, LISTING_LIFETIME_DAYS, type Trade, TradeType } from '@beesang/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { Card } from '../components/ui/card';
 import { Tabs } from '../components/ui/tabs';
@@ -90,9 +90,11 @@ export default function StockDetail({ loaderData }: Route.ComponentProps) {
   const [alertsOpen, setAlertsOpen] = useState(false);
   // This company's alerts: counted from the loader's, then as the dialog changes them.
   const [alertCount, setAlertCount] = useState<number | null>(null);
-  // The loader read them for whoever was signed in then; another member's dialog reads their own.
-  const loadedFor = useRef(session.user?.userIdx ?? null);
-  const loadedAlerts = session.user && session.user.userIdx === loadedFor.current ? (loaderData.priceAlerts ?? null) : null;
+  // The loader read them for whoever was signed in when it ran (on a shared page, the revalidation
+  // once the member is known); another member's dialog reads their own.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: who was signed in when this data came
+  const loadedFor = useMemo(() => session.user?.userIdx ?? null, [loaderData]);
+  const loadedAlerts = session.user && session.user.userIdx === loadedFor ? (loaderData.priceAlerts ?? null) : null;
   const loaderAlertCount = loadedAlerts?.filter((a) => a.companyIdx === profile.companyIdx).length ?? null;
   // The star answers at once; the revalidated profile then confirms it.
   const [favorite, setFavorite] = useState<boolean | null>(null);

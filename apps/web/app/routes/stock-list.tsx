@@ -8,7 +8,11 @@ import { StockRows } from '../features/stocks/stock-rows';
 import { rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
 import { pageRead } from '../lib/server-context';
+import { SAME_FOR_MEMBERS } from '../lib/session';
 import type { Route } from './+types/stock-list';
+
+// What a member sees here is what a visitor sees: the shared page needs no second read for them (issue 24).
+export const handle = SAME_FOR_MEMBERS;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);

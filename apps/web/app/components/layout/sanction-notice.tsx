@@ -27,7 +27,11 @@ export function dismissedSanctionNotice(cookieHeader: string): string | null {
  */
 export function SanctionNotice(props: { dismissed: string | null; onOpenCustomerCentre(): void }) {
   const { user } = useSession();
-  const [dismissed, setDismissed] = useState(props.dismissed);
+  // A shared page (issue 24) came without it: the browser has the cookie too. The notice shows only
+  // once the member is known, after hydration, so both renders agree.
+  const [dismissed, setDismissed] = useState(
+    () => props.dismissed ?? (typeof document === 'undefined' ? null : dismissedSanctionNotice(document.cookie)),
+  );
   const message = user ? NOTICE[user.sanctionState] : undefined;
   if (!user || !message || dismissed === noticeKey(user)) return null;
 
