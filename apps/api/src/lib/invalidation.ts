@@ -118,6 +118,8 @@ export const TOPICS = {
   notifications: 'notifications',
   /** A member's price alerts changed (added, deleted, fired); key = member id, none = many members'. */
   priceAlerts: 'price-alerts',
+  /** What a member has reported changed (a report of theirs); key = member id. */
+  reports: 'reports',
 } as const;
 
 type Handler = (key?: string) => void;

@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { DomainEventBus } from '../../lib/domain-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type InvalidationBus, TOPICS } from '../../lib/invalidation.ts';
+import { createMemberView, membersChanged } from '../../lib/member-view.ts';
 import type { ReportKind, ReportRepository } from './report.repository.ts';
 
 /** Who wrote a reportable thing (for a conversation: the other side), if it exists and the reporter may report it. */
@@ -27,11 +28,20 @@ export function createReportService(deps: {
   bus?: InvalidationBus;
 }) {
   const { db, repo, clock, owners } = deps;
+  // What each member has reported, per kind: every list of listings or opinions a member reads marks
+  // them (issue 24). Kept per instance and dropped on every instance by the member's next report.
+  const reported = deps.bus
+    ? createMemberView<Set<number>>({ bus: deps.bus, topic: TOPICS.reports, ttlMs: 60_000, maxEntries: 20_000 })
+    : null;
   return {
     upheldAgainst: (userIds: number[]) => repo.upheldAgainst(userIds),
 
-    reportedBy: (userId: number | null, kind: ReportKind, ids: number[]) =>
-      userId === null ? Promise.resolve(new Set<number>()) : repo.reportedBy(userId, kind, ids),
+    async reportedBy(userId: number | null, kind: ReportKind, ids: number[]): Promise<Set<number>> {
+      if (userId === null || ids.length === 0) return new Set<number>();
+      if (!reported) return repo.reportedBy(userId, kind, ids);
+      const all = await reported.get(userId, kind, () => repo.reportedAll(userId, kind));
+      return new Set(ids.filter((id) => all.has(id)));
+    },
 
     /** Operators' queue: reports grouped by target (issue 11 §2). */
     queue: (open: boolean, kind: ReportKind | undefined, page: number, size: number) => repo.groups(open, kind, page, size),
@@ -58,6 +68,7 @@ export function createReportService(deps: {
         async (tx) => {
           const id = await repo.insert(tx, { reporterId, kind, targetId, reason: body.reason, detail: body.detail, at: now });
           if (id === undefined) throw new AppError(409, 'reportDuplicate', 'DUPLICATE_REPORT');
+          membersChanged(deps.bus, TOPICS.reports, tx, [reporterId]);
           return { accuseIdx: id };
         },
       );

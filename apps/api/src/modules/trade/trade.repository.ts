@@ -178,11 +178,16 @@ export function createTradeRepository(db: Db) {
      * their owner. Pinned first; with a side chosen, order-book order (sell cheapest first, buy
      * dearest first); then newest.
      */
-    async listByCompany(f: TradeListFilter): Promise<{ rows: TradeRow[]; total: number }> {
+    /**
+     * A page of a company's listings and their count. For the open ones, also when the list next
+     * changes by time alone (`changesAt`: the first of them to expire or to lose its pin), so that a
+     * reader may keep it until then.
+     */
+    async listByCompany(f: TradeListFilter): Promise<{ rows: TradeRow[]; total: number; changesAt: Date | null }> {
       let q = base().where('t.company_id', '=', f.companyId).where('u.deleted_at', 'is', null);
       if (f.tradeType !== undefined) q = q.where('t.trade_type', '=', f.tradeType);
       if (f.status === ListingStatus.IN_PROGRESS) q = q.where(isOpen(f.now));
-      else if (f.viewerId === null) return { rows: [], total: 0 };
+      else if (f.viewerId === null) return { rows: [], total: 0, changesAt: null };
       else {
         q = q.where('t.user_id', '=', f.viewerId);
         q =
@@ -195,7 +200,14 @@ export function createTradeRepository(db: Db) {
               )
             : q.where('t.status', '=', f.status);
       }
-      const totalRow = await q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+      const totalRow = await q
+        .select([
+          sql<number>`count(*)::int`.as('n'),
+          sql<Date | null>`least(min(t.expires_at), min(case when t.list_pin = ${ListPin.TOPFIX} and t.pin_ends_at > ${f.now} then t.pin_ends_at end))`.as(
+            'changes_at',
+          ),
+        ])
+        .executeTakeFirst();
       let ordered = columns(q, f.now).orderBy(pinnedNow(f.now), 'desc');
       if (f.tradeType === TradeType.SELL) ordered = ordered.orderBy('t.stock_per_price', 'asc');
       if (f.tradeType === TradeType.BUY) ordered = ordered.orderBy('t.stock_per_price', 'desc');
@@ -205,7 +217,8 @@ export function createTradeRepository(db: Db) {
         .limit(f.size)
         .offset((f.page - 1) * f.size)
         .execute();
-      return { rows: rows as TradeRow[], total: Number(totalRow?.n ?? 0) };
+      const changesAt = f.status === ListingStatus.IN_PROGRESS && totalRow?.changes_at ? new Date(totalRow.changes_at) : null;
+      return { rows: rows as TradeRow[], total: Number(totalRow?.n ?? 0), changesAt };
     },
 
     async topFixed(companyId: number, now: Date): Promise<TradeRow[]> {

@@ -128,8 +128,23 @@ export function createTradeService(deps: {
   // Open listings are what every stock page reads; every write here publishes on the invalidation
   // bus and every instance (this one at once) clears them. Keyed by the business second too, so
   // that a listing reaching its end date drops out at once (and frozen test clocks behave).
-  const openLists = createTtlCache<string, { rows: TradeRow[]; total: number }>(1000);
-  const openKey = (...parts: Array<string | number | undefined>) => [...parts, Math.floor(clock.now().getTime() / 1000)].join(':');
+  // Every reader's open lists (the order book): dropped on every instance by a write to the company's
+  // listings, and read again once time alone changes them (a listing expires, a pin ends: `changesAt`)
+  // or the clock moved back past the read (tests); 5 s at most.
+  type OpenList = { rows: TradeRow[]; total: number; readAt: number; changesAt: number };
+  const openLists = createTtlCache<string, OpenList>(5_000, 2_000);
+  const openKey = (...parts: Array<string | number | undefined>) => parts.join(':');
+  async function openList(key: string, load: (now: Date) => Promise<{ rows: TradeRow[]; total: number; changesAt?: Date | null }>) {
+    const now = clock.now();
+    const read = async () => {
+      const r = await load(now);
+      return { rows: r.rows, total: r.total, readAt: now.getTime(), changesAt: r.changesAt?.getTime() ?? Number.POSITIVE_INFINITY };
+    };
+    const list = await openLists.get(key, read);
+    if (now.getTime() >= list.readAt && now.getTime() < list.changesAt) return list;
+    openLists.delete(key);
+    return openLists.get(key, read);
+  }
   bus.subscribe(TOPICS.listings, () => openLists.clear());
   // The stock service listens too: a company's best 호가 come from its open listings.
   const changed = <T>(companyId: number, result: T): T => {
@@ -203,28 +218,21 @@ export function createTradeService(deps: {
     async listByCompany(companyId: number, query: TradeListQuery, viewerId: number | null) {
       await stocks.company(companyId);
       const status = query.status ?? ListingStatus.IN_PROGRESS;
-      const load = () =>
-        repo.listByCompany({
-          companyId,
-          tradeType: query.tradeType,
-          status,
-          viewerId,
-          now: clock.now(),
-          page: query.page,
-          size: query.size,
-        });
+      const load = (now: Date) =>
+        repo.listByCompany({ companyId, tradeType: query.tradeType, status, viewerId, now, page: query.page, size: query.size });
       // Only the public, open list is shared between readers; ended listings are each owner's own.
       const { rows, total } =
         status === ListingStatus.IN_PROGRESS
-          ? await openLists.get(openKey('list', companyId, query.tradeType, query.page, query.size), load)
-          : await load();
+          ? await openList(openKey('list', companyId, query.tradeType, query.page, query.size), load)
+          : await load(clock.now());
       return { data: await withReports(rows, viewerId), total, page: query.page, size: query.size };
     },
 
     async topFixed(companyId: number, viewerId: number | null) {
       await stocks.company(companyId);
-      const { rows } = await openLists.get(openKey('top', companyId), async () => ({
-        rows: await repo.topFixed(companyId, clock.now()),
+      // Pins and expiries are not tracked here: a second of the clock at most.
+      const { rows } = await openList(openKey('top', companyId, Math.floor(clock.now().getTime() / 1000)), async (now) => ({
+        rows: await repo.topFixed(companyId, now),
         total: 0,
       }));
       return withReports(rows, viewerId);

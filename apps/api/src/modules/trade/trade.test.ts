@@ -572,6 +572,8 @@ describe('reports', () => {
     expect((await report({ reason: 6 })).json()).toMatchObject({ message: tradeMessages.reportReasonRequired });
     expect((await report({ reason: 10, detail: '가'.repeat(501) })).statusCode).toBe(400);
     expect((await report({ reason: 10 }, {})).statusCode).toBe(401);
+    // What the buyer has reported is kept for their reads (issue 24): read once before the report…
+    expect((await list(companyIdx, '', buyer.headers)).data[0]?.isReported).toBe(false);
     const ok = await report({ reason: 10, detail: '시세보다 지나치게 싼 허위 매물로 보입니다.' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((ok.json() as { result: { accuseIdx: number } }).result.accuseIdx).toBeGreaterThan(0);
@@ -579,6 +581,9 @@ describe('reports', () => {
     // Reported listings stay visible until an operator decides; the reporter sees the mark.
     const seen = await t.app.inject({ url: `/api/v2/trade/${sell.tradeIdx}`, headers: buyer.headers });
     expect((seen.json() as { result: Trade }).result.isReported).toBe(true);
+    // …and marked in their next list at once; no one else's.
+    expect((await list(companyIdx, '', buyer.headers)).data[0]?.isReported).toBe(true);
+    expect((await list(companyIdx, '', seller.headers)).data[0]?.isReported).toBe(false);
     expect((await list(companyIdx)).total).toBe(1);
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/accuse/trade/999999', payload: { reason: 1 }, headers: buyer.headers })).statusCode,
