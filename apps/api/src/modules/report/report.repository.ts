@@ -6,7 +6,6 @@ export type ReportKind = 'trade' | 'opinion' | 'conversation';
 
 export function createReportRepository(db: Db) {
   return {
-    /** Which of `ids` the member has reported. */
     /** Every target of `kind` the member has reported (rate-limited, so a short list). */
     async reportedAll(userId: number, kind: ReportKind): Promise<Set<number>> {
       const rows = await db
@@ -14,18 +13,6 @@ export function createReportRepository(db: Db) {
         .select('target_id')
         .where('reporter_id', '=', userId)
         .where('target_type', '=', kind)
-        .execute();
-      return new Set(rows.map((r) => Number(r.target_id)));
-    },
-
-    async reportedBy(userId: number, kind: ReportKind, ids: number[]): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .selectFrom('reports')
-        .select('target_id')
-        .where('reporter_id', '=', userId)
-        .where('target_type', '=', kind)
-        .where('target_id', 'in', ids)
         .execute();
       return new Set(rows.map((r) => Number(r.target_id)));
     },

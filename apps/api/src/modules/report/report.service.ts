@@ -38,8 +38,7 @@ export function createReportService(deps: {
 
     async reportedBy(userId: number | null, kind: ReportKind, ids: number[]): Promise<Set<number>> {
       if (userId === null || ids.length === 0) return new Set<number>();
-      if (!reported) return repo.reportedBy(userId, kind, ids);
-      const all = await reported.get(userId, kind, () => repo.reportedAll(userId, kind));
+      const all = await (reported ? reported.get(userId, kind, () => repo.reportedAll(userId, kind)) : repo.reportedAll(userId, kind));
       return new Set(ids.filter((id) => all.has(id)));
     },
 
