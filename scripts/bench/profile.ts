@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { prepareDatabase } from '../../apps/api/src/db/prepare.ts';
-import { profiled, shares } from './cpu-profile.ts';
+import { hottest, profiled, shares } from './cpu-profile.ts';
 import { answers, startApp, waitFor } from './processes.ts';
 import { issueTokens } from './tokens.ts';
 
@@ -91,6 +91,8 @@ try {
   }
   if (!profile) throw new Error('no CPU profile taken');
   for (const [p, share] of shares(profile).slice(0, 18)) console.log(`${share.toFixed(1).padStart(5)} %  ${p}`);
+  console.log('\nhottest functions (self time):');
+  for (const [f, share] of hottest(profile)) console.log(`${share.toFixed(1).padStart(5)} %  ${f}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

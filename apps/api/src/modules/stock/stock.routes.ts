@@ -39,16 +39,30 @@ export const stockRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { stocks, favoritesFor = async () => none, answers }) => {
   /**
    * A visitor's answer from the answer cache, or made, serialised with the route's schema and kept
-   * under its URL with `tags`; a member's (whose favourites it shows) is made for them alone.
+   * under its URL with `tags`. A member's (whose favourites it shows) is made for them alone, unless
+   * `variantOf` names which of a few shared answers is theirs ('' the visitor's): a company's profile
+   * is one of two, starred or not (issue 24).
    */
-  async function answer<T>(req: FastifyRequest, reply: FastifyReply, tags: readonly string[], make: () => Promise<T>) {
-    if (!answers || accessTokenOf(req)) return make();
-    let body = answers.get(req.url);
+  async function answer<T>(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    tags: readonly string[],
+    make: () => Promise<T>,
+    variantOf?: () => Promise<string>,
+  ) {
+    if (!answers) return make();
+    let key = req.url;
+    if (accessTokenOf(req)) {
+      if (!variantOf) return make();
+      const variant = await variantOf();
+      if (variant) key = `${req.url}#${variant}`;
+    }
+    let body = answers.get(key);
     if (body === undefined) {
       const generation = answers.generation();
       const serialized = reply.serialize(await make());
       body = typeof serialized === 'string' ? serialized : Buffer.from(serialized as Uint8Array).toString('utf8');
-      answers.set(req.url, body, tags, generation);
+      answers.set(key, body, tags, generation);
     }
     // Returned, so that Fastify waits for the (possibly compressed) answer to be written.
     return reply.type('application/json; charset=utf-8').send(body) as never as T;
@@ -117,10 +131,21 @@ export const stockRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/v2/stock/profile/:id',
     { schema: { tags, summary: '종목 프로필', params: idParams, response: { 200: envelope(stockProfileSchema), ...notFound } } },
-    (req, reply) =>
-      answer(req, reply, [companyTag(req.params.id)], async () => ({
-        result: await stocks.profile(req.params.id, (await favoritesFor(req)).has(req.params.id)),
-      })),
+    (req, reply) => {
+      // Read once: the answer chosen and the answer made agree.
+      let read: Promise<boolean> | undefined;
+      const starred = () => {
+        read ??= favoritesFor(req).then((ids) => ids.has(req.params.id));
+        return read;
+      };
+      return answer(
+        req,
+        reply,
+        [companyTag(req.params.id)],
+        async () => ({ result: await stocks.profile(req.params.id, await starred()) }),
+        async () => ((await starred()) ? 'starred' : ''),
+      );
+    },
   );
 
   app.get(

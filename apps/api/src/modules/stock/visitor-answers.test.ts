@@ -85,4 +85,37 @@ describe('visitors’ answers to profile, search and chart', () => {
     expect((mine.json() as { result: StockProfile }).result.stockFavorite).toBe(true);
     expect((await getResult<StockProfile>(t.app, `/api/v2/stock/profile/${id}`)).stockFavorite).toBe(false);
   });
+
+  it('members share the two kept answers of a profile, starred or not, each given the one their favourites say (issue 24)', async () => {
+    const id = await insertCompany(t.db);
+    const [starry, plain] = [await createMember(t), await createMember(t)];
+    const added = await t.app.inject({ method: 'POST', url: `/api/stock/add/favorite/stock/${id}`, headers: starry.headers });
+    expect(added.statusCode, added.body).toBe(200);
+    const starOf = async (headers: Record<string, string> = {}) =>
+      ((await t.app.inject({ url: `/api/v2/stock/profile/${id}`, headers })).json() as { result: StockProfile }).result.stockFavorite;
+    // Interleaved, again and again: each member their own, the visitor the visitor's.
+    for (let i = 0; i < 3; i++) {
+      expect(await starOf(starry.headers)).toBe(true);
+      expect(await starOf(plain.headers)).toBe(false);
+      expect(await starOf()).toBe(false);
+    }
+    // A star taken away shows at the member's next call, though both answers are still kept.
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/stock/delete/favorite/stock/${id}`, headers: starry.headers });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await starOf(starry.headers)).toBe(false);
+    // A new listing (a best 호가) drops both kept answers: the starred one shows it too.
+    const again = await t.app.inject({ method: 'POST', url: `/api/stock/add/favorite/stock/${id}`, headers: starry.headers });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await starOf(starry.headers)).toBe(true);
+    const listing = await t.app.inject({
+      method: 'POST',
+      url: '/api/trade/sell',
+      headers: plain.headers,
+      payload: { companyIdx: id, stockCount: 5, stockPerPrice: 19_000, stockCountNegotiationFlag: false, stockPriceNegotiationFlag: false },
+    });
+    expect(listing.statusCode, listing.body).toBe(200);
+    const after = ((await t.app.inject({ url: `/api/v2/stock/profile/${id}`, headers: starry.headers })).json() as { result: StockProfile })
+      .result;
+    expect(after).toMatchObject({ stockFavorite: true, bestSellPrice: 19_000 });
+  });
 });
