@@ -7,6 +7,17 @@ import { createMember } from '../../test/members.ts';
 import { enterAndApprove } from '../../test/prices.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
+/** A sale of 10 shares at `price`: the company's best 호가 changes with it. */
+async function postSale(headers: Record<string, string>, companyIdx: number, price: number) {
+  const listing = await t.app.inject({
+    method: 'POST',
+    url: '/api/trade/sell',
+    headers,
+    payload: { companyIdx, stockCount: 10, stockPerPrice: price, stockCountNegotiationFlag: false, stockPriceNegotiationFlag: true },
+  });
+  expect(listing.statusCode, listing.body).toBe(200);
+}
+
 /** Visitors' answers kept serialised (lib/answer-cache.ts): the same bytes, and never stale after a write. */
 let t: TestApp;
 beforeAll(async () => {
@@ -29,13 +40,7 @@ describe('visitors’ answers to profile, search and chart', () => {
     expect((await chart()).priceSource).not.toBe('MANUAL');
 
     const seller = await createMember(t);
-    const listing = await t.app.inject({
-      method: 'POST',
-      url: '/api/trade/sell',
-      headers: seller.headers,
-      payload: { companyIdx: id, stockCount: 10, stockPerPrice: 21_000, stockCountNegotiationFlag: false, stockPriceNegotiationFlag: true },
-    });
-    expect(listing.statusCode, listing.body).toBe(200);
+    await postSale(seller.headers, id, 21_000);
     expect((await profile()).bestSellPrice).toBe(21_000);
 
     const search = () =>
@@ -107,13 +112,7 @@ describe('visitors’ answers to profile, search and chart', () => {
     const again = await t.app.inject({ method: 'POST', url: `/api/stock/add/favorite/stock/${id}`, headers: starry.headers });
     expect(again.statusCode, again.body).toBe(200);
     expect(await starOf(starry.headers)).toBe(true);
-    const listing = await t.app.inject({
-      method: 'POST',
-      url: '/api/trade/sell',
-      headers: plain.headers,
-      payload: { companyIdx: id, stockCount: 5, stockPerPrice: 19_000, stockCountNegotiationFlag: false, stockPriceNegotiationFlag: false },
-    });
-    expect(listing.statusCode, listing.body).toBe(200);
+    await postSale(plain.headers, id, 19_000);
     const after = ((await t.app.inject({ url: `/api/v2/stock/profile/${id}`, headers: starry.headers })).json() as { result: StockProfile })
       .result;
     expect(after).toMatchObject({ stockFavorite: true, bestSellPrice: 19_000 });
