@@ -15,7 +15,7 @@ import {
 } from '@beesang/contract';
 import type { Db } from '../../db/database.ts';
 import { idempotent } from '../../db/idempotency.ts';
-import { unitOfWork } from '../../db/unit-of-work.ts';
+import { afterCommit, unitOfWork } from '../../db/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DomainEventBus } from '../../lib/domain-events.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -399,7 +399,7 @@ export function createTradeService(deps: {
       const row = await repo.decideProof(tx, id, status);
       if (row === undefined) throw new AppError(409, 'proofNotWaiting', 'PROOF_NOT_WAITING');
       await deps.events.emit(tx, 'proof.decided', { tradeId: id, companyId: row.company_id, userId: row.user_id, status, note });
-      changed(row.company_id, undefined);
+      afterCommit(tx, () => changed(row.company_id, undefined));
     },
 
     /** An operator pins (until `endsAt`) or unpins (null) an open listing, in the caller's transaction. */
@@ -409,7 +409,7 @@ export function createTradeService(deps: {
         const exists = await repo.find(id, clock.now(), tx);
         throw exists ? new AppError(409, 'adminPinNotOpen', 'NOT_OPEN') : new AppError(404, 'tradeNotFound', 'NOT_FOUND');
       }
-      changed(companyId, undefined);
+      afterCommit(tx, () => changed(companyId, undefined));
     },
 
     /** The console's 상단 고정: listings pinned now, the soonest to end first. */
@@ -431,7 +431,7 @@ export function createTradeService(deps: {
     async hideByOperator(id: number, tx: Db): Promise<number> {
       const row = await repo.hideByOperator(tx, id);
       if (!row) throw new AppError(404, 'tradeNotFound', 'NOT_FOUND');
-      changed(row.company_id, undefined);
+      afterCommit(tx, () => changed(row.company_id, undefined));
       return row.user_id;
     },
 
