@@ -40,6 +40,24 @@ describe('member view (issue 24)', () => {
     onB.close();
   });
 
+  it('drops every member’s entries on any message of a `clearOn` topic (its key names something else), on every instance', async () => {
+    const [a, b] = twoInstances();
+    let reads = 0;
+    const load = async () => ++reads;
+    const onB = createMemberView<number>({ bus: b, topic: 'session', clearOn: ['listings'], ttlMs: 60_000, maxEntries: 100 });
+    await onB.get(1, 'page', load);
+    await onB.get(2, 'page', load);
+    expect(await onB.get(1, 'page', load)).toBe(1);
+    // A listing of company 1 changed: member 1's entry goes, and so does member 2's.
+    a.publish('listings', '1');
+    expect(await onB.get(1, 'page', load)).toBe(3);
+    expect(await onB.get(2, 'page', load)).toBe(4);
+    onB.close();
+    // Closed, it listens no more.
+    a.publish('listings', '2');
+    expect(await onB.get(2, 'page', load)).toBe(4);
+  });
+
   it('does not keep a read that a change overtook: the next request reads again', async () => {
     const [bus] = twoInstances();
     const view = createMemberView<string>({ bus, topic: 'session', ttlMs: 60_000, maxEntries: 100 });

@@ -48,17 +48,25 @@ export function createMemberView<V>(opts: {
   ttlMs?: number;
   /** Entries kept at most, oldest out first (default 50,000). */
   maxEntries?: number;
+  /** Topics whose every message drops every member's entries (their keys name something else: a company). */
+  clearOn?: readonly string[];
   now?: () => number;
 }): MemberView<V> {
   // Each entry is tagged with its member's id: a bus message for the member drops them all.
   const store = createTaggedStore<V>({ ttlMs: opts.ttlMs ?? 60_000, maxEntries: opts.maxEntries ?? 50_000, now: opts.now });
   const drop = (userId: number) => store.dropTag(String(userId));
-  const stop = opts.bus.subscribe(opts.topic, (key) => {
-    if (key === undefined) return store.clear();
-    const userId = Number(key);
-    if (Number.isSafeInteger(userId)) drop(userId);
-    else store.clear();
-  });
+  const stops = [
+    opts.bus.subscribe(opts.topic, (key) => {
+      if (key === undefined) return store.clear();
+      const userId = Number(key);
+      if (Number.isSafeInteger(userId)) drop(userId);
+      else store.clear();
+    }),
+    ...(opts.clearOn ?? []).map((topic) => opts.bus.subscribe(topic, () => store.clear())),
+  ];
+  const stop = () => {
+    for (const s of stops) s();
+  };
 
   return {
     async get(userId, key, load) {

@@ -247,6 +247,20 @@ export function createTradeRepository(db: Db) {
       return { rows: rows as TradeRow[], total: Number(totalRow?.n ?? 0) };
     },
 
+    /** When a member's own listings next change by time alone: the first open one to end or lose its pin. */
+    async ownChangesAt(userId: number, now: Date): Promise<Date | null> {
+      const row = await db
+        .selectFrom('trades as t')
+        .select(
+          sql<Date | null>`least(min(case when t.status = ${ListingStatus.IN_PROGRESS} and t.expires_at > ${now} then t.expires_at end), min(case when t.list_pin = ${ListPin.TOPFIX} and t.pin_ends_at > ${now} then t.pin_ends_at end))`.as(
+            'changes_at',
+          ),
+        )
+        .where('t.user_id', '=', userId)
+        .executeTakeFirst();
+      return row?.changes_at ? new Date(row.changes_at) : null;
+    },
+
     /** Changes an open listing of `userId`; false when it is not theirs or not open any more. */
     async updateOpen(
       id: number,

@@ -125,27 +125,46 @@ export function createTradeService(deps: {
 }) {
   const { db, clock, stocks, prices, reviews, isOwnUpload, bus } = deps;
   const repo: TradeRepository = createTradeRepository(db);
-  // Open listings are what every stock page reads; every write here publishes on the invalidation
-  // bus and every instance (this one at once) clears them. Keyed by the business second too, so
-  // that a listing reaching its end date drops out at once (and frozen test clocks behave).
   // Every reader's open lists (the order book): dropped on every instance by a write to the company's
   // listings, and read again once time alone changes them (a listing expires, a pin ends: `changesAt`)
   // or the clock moved back past the read (tests); 5 s at most.
-  type OpenList = { rows: TradeRow[]; total: number; readAt: number; changesAt: number };
-  const openLists = createTtlCache<string, OpenList>(5_000, 2_000);
-  const openKey = (...parts: Array<string | number | undefined>) => parts.join(':');
-  async function openList(key: string, load: (now: Date) => Promise<{ rows: TradeRow[]; total: number; changesAt?: Date | null }>) {
-    const now = clock.now();
-    const read = async () => {
+  type KeptList<R> = { rows: R[]; total: number; readAt: number; changesAt: number };
+  type ListRead<R> = (now: Date) => Promise<{ rows: R[]; total: number; changesAt?: Date | null }>;
+  const reader =
+    <R>(load: ListRead<R>, now: Date) =>
+    async (): Promise<KeptList<R>> => {
       const r = await load(now);
       return { rows: r.rows, total: r.total, readAt: now.getTime(), changesAt: r.changesAt?.getTime() ?? Number.POSITIVE_INFINITY };
     };
-    const list = await openLists.get(key, read);
-    if (now.getTime() >= list.readAt && now.getTime() < list.changesAt) return list;
+  /** Whether a kept list still stands at `now`: read before it, and nothing in it ended since. */
+  const stands = <R>(list: KeptList<R>, now: Date) => now.getTime() >= list.readAt && now.getTime() < list.changesAt;
+  const openLists = createTtlCache<string, KeptList<TradeRow>>(5_000, 2_000);
+  const openKey = (...parts: Array<string | number | undefined>) => parts.join(':');
+  async function openList(key: string, load: ListRead<TradeRow>) {
+    const now = clock.now();
+    const list = await openLists.get(key, reader(load, now));
+    if (stands(list, now)) return list;
     openLists.delete(key);
-    return openLists.get(key, read);
+    return openLists.get(key, reader(load, now));
   }
   bus.subscribe(TOPICS.listings, () => openLists.clear());
+  // Each member's own listings (내 매물) page by page, as answered: a change to a listing is announced
+  // with its company and one to a trust line often with no one, so any such message drops every
+  // member's; their own account's (nickname, photo) drops theirs; time alone changes them too.
+  const ownLists = createMemberView<KeptList<Trade>>({
+    bus,
+    topic: TOPICS.session,
+    clearOn: [TOPICS.listings, TOPICS.member],
+    ttlMs: 5_000,
+    maxEntries: 20_000,
+  });
+  async function ownList(userId: number, key: string, load: ListRead<Trade>) {
+    const now = clock.now();
+    const list = await ownLists.get(userId, key, reader(load, now));
+    if (stands(list, now)) return list;
+    ownLists.drop(userId);
+    return ownLists.get(userId, key, reader(load, now));
+  }
   // The stock service listens too: a company's best 호가 come from its open listings.
   const changed = <T>(companyId: number, result: T): T => {
     bus.publish(TOPICS.listings, String(companyId));
@@ -245,8 +264,15 @@ export function createTradeService(deps: {
     },
 
     async mine(member: Member, query: TradeListQuery) {
-      const { rows, total } = await repo.listByOwner(member.id, query.status, clock.now(), query.page, query.size);
-      return { data: await withReports(rows, member.id), total, page: query.page, size: query.size };
+      const { rows, total } = await ownList(member.id, `${query.status ?? ''}:${query.page}:${query.size}`, async (now) => {
+        const [page, changesAt] = await Promise.all([
+          repo.listByOwner(member.id, query.status, now, query.page, query.size),
+          repo.ownChangesAt(member.id, now),
+        ]);
+        // No one reports their own listing: nothing of it changes by another's hand.
+        return { rows: await withReports(page.rows, member.id), total: page.total, changesAt };
+      });
+      return { data: rows, total, page: query.page, size: query.size };
     },
 
     async create(member: Member, tradeType: TradeType, body: TradeCreateData, idempotencyKey: string | undefined): Promise<Trade> {

@@ -449,6 +449,13 @@ describe('the 30-day lifecycle', () => {
     try {
       t.clock.set(new Date(start.getTime() + 30 * DAY - 1000));
       expect((await list(companyIdx)).total).toBe(1);
+      // The owner's 내 매물, kept between their reads (issue 24), shows it open until its time.
+      const mine = async () =>
+        (
+          (await t.app.inject({ url: '/api/trade/my', headers: await freshHeaders(t, seller.id) })).json() as { result: { data: Trade[] } }
+        ).result.data.find((d) => d.tradeIdx === sell.tradeIdx)?.tradeStatus;
+      expect(await mine()).toBe(ListingStatus.IN_PROGRESS);
+      expect(await mine()).toBe(ListingStatus.IN_PROGRESS);
       const ranking = (await t.app.inject('/api/v2/stock/list?size=100')).json() as {
         result: { data: Array<{ companyIdx: number; tradeCount: number }> };
       };
@@ -457,6 +464,7 @@ describe('the 30-day lifecycle', () => {
       t.clock.set(new Date(start.getTime() + 30 * DAY));
       const owner = await freshHeaders(t, seller.id);
       expect((await list(companyIdx)).total).toBe(0);
+      expect(await mine()).toBe(ListingStatus.TRADE_EXPIRED);
       expect((await t.app.inject(`/api/v2/trade/${sell.tradeIdx}`)).statusCode).toBe(404);
       const own = await t.app.inject({ url: `/api/v2/trade/${sell.tradeIdx}`, headers: owner });
       expect((own.json() as { result: Trade }).result.tradeStatus).toBe(ListingStatus.TRADE_EXPIRED);
