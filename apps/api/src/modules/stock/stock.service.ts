@@ -188,10 +188,14 @@ export function createStockService(
     },
 
     /** Summaries of `ids` in the order given (a member's favourites); unknown ids are skipped. */
+    /** These companies' summaries in this order (a page of a member's favourites): kept like the market lists. */
     async summaries(ids: number[]): Promise<StockSummary[]> {
-      const rows = await repo.findByIds(ids);
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return withTradeCounts(ids.map((id) => byId.get(id)).filter((r): r is CompanyRow => r !== undefined));
+      if (ids.length === 0) return [];
+      return marketRead(`summaries:${ids.join(',')}`, async () => {
+        const rows = await repo.findByIds(ids);
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return withTradeCounts(ids.map((id) => byId.get(id)).filter((r): r is CompanyRow => r !== undefined));
+      });
     },
 
     async profile(id: number, isFavorite: boolean): Promise<StockProfile> {
