@@ -145,6 +145,14 @@ export async function giveContent(origin: string, member: Member): Promise<void>
 const MY_DETAIL = '/api/user/myPage/detail';
 const MEMBER_READS = [MY_DETAIL, '/api/notifications/unread', '/api/conversations/unread'];
 
+/** On a company's page, the member's own parts, read alongside the counts (routes/stock-detail.tsx clientLoader). */
+const companyReads = (id: number) => [
+  `/api/v2/stock/profile/${id}`,
+  `/api/v2/trade/all/company/${id}?tradeType=2&page=1&size=10`,
+  `/api/v2/trade/all/company/${id}?tradeType=1&page=1&size=10`,
+  '/api/price-alerts',
+];
+
 export const MEMBER_API: Record<string, string> = {
   '/profile': `/api/v2/stock/profile/${FAVOURITES[0]}`,
   '/search': `/api/v2/stock/search/${encodeURIComponent('비상')}`,
@@ -259,14 +267,14 @@ export async function memberRows(pageBaseline: string, log: (line: string) => vo
     });
     const comparisons: Comparison[] = [
       // A shared page: the document (the visitors', cached), then the member (the header), then the
-      // two unread counts alongside; a company's page also its data request (the star, own listings).
+      // two unread counts alongside; on a company's page also the member's parts (star, own listings, alerts).
       page('member page / (document + 3 reads)', ['/', ...MEMBER_READS], member.cookie, false, { requests: 4, steps: 3 }),
       page(
-        `member page /stock/{id} (${demo.length} companies in turn; document + 4 reads)`,
-        demo.flatMap((id) => [`/stock/${id}`, ...MEMBER_READS, `/stock/${id}.data?_routes=routes%2Fstock-detail`]),
+        `member page /stock/{id} (${demo.length} companies in turn; document + 7 reads)`,
+        demo.flatMap((id) => [`/stock/${id}`, ...MEMBER_READS, ...companyReads(id)]),
         member.cookie,
         true,
-        { requests: 5, steps: 3 },
+        { requests: 8, steps: 3 },
       ),
       page('member page /stock (document + 3 reads)', ['/stock', ...MEMBER_READS], member.cookie, false, { requests: 4, steps: 3 }),
       page('member page /favorite', ['/favorite'], member.cookie),

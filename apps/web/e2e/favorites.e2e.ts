@@ -133,6 +133,8 @@ test('a member opens a company they starred: the shared page from the cache, the
       expect(added.ok()).toBe(true);
 
       const page = await context.newPage();
+      const asked: string[] = [];
+      page.on('request', (r) => asked.push(new URL(r.url()).pathname));
       // The document is the one every visitor gets (issue 24), kept by the page cache, private to this answer.
       const response = await open(page, `/stock/${company.companyIdx}`);
       const headers = response?.headers() ?? {};
@@ -146,6 +148,9 @@ test('a member opens a company they starred: the shared page from the cache, the
       await star.waitFor();
       expect(await star.getAttribute('aria-pressed')).toBe('true');
       expect(await page.locator('header').getByRole('button', { name: '로그인', exact: true }).count()).toBe(0);
+      // Only the member's parts were read after it, through the API's small calls: no second page load.
+      expect(asked).toContain(`/api/v2/stock/profile/${company.companyIdx}`);
+      expect(asked.filter((p) => p.endsWith('.data'))).toEqual([]);
       // The star works as it did: a press takes the company off the member's favourites.
       await star.click();
       await panel.getByRole('button', { name: /관심 종목에 추가/ }).waitFor();

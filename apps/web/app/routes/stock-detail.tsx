@@ -6,6 +6,7 @@ import { Tabs } from '../components/ui/tabs';
 import { preloadLoginDialog } from '../features/auth/login-dialog-on-demand';
 import { preloadOfferDialog } from '../features/deals/offer/offer-dialog';
 import { useOffer } from '../features/deals/offer/use-offer';
+import { fetchPriceAlerts } from '../features/notifications/shared/notifications-api';
 import { CompanyInfoCard } from '../features/stocks/company-info';
 import { Financials } from '../features/stocks/financials';
 import { PriceChart } from '../features/stocks/price-chart';
@@ -14,13 +15,13 @@ import { TradeBook, type TradeBookData } from '../features/trade/book/trade-book
 import { preloadFinishDialog } from '../features/trade/dialogs/finish-dialog';
 import { preloadProofDialog } from '../features/trade/dialogs/proof-dialog';
 import { preloadTradeModal, useTradeModal } from '../features/trade/modal/trade-modal-provider';
-import { type Paged, TRADE_PAGE_SIZE } from '../features/trade/shared/trade-api';
+import { fetchStockProfile, fetchTrades, type Paged, TRADE_PAGE_SIZE } from '../features/trade/shared/trade-api';
 import { companyOfProfile } from '../features/trade/shared/trade-draft';
 import { rootOrigin } from '../lib/content-kinds';
 import { onDemand } from '../lib/on-demand';
 import { pageMeta } from '../lib/seo';
 import { memberRead, optionalRead, pageRead } from '../lib/server-context';
-import { useSession } from '../lib/session';
+import { revalidatingForMember, useSession } from '../lib/session';
 import { useFavoriteToggle } from '../lib/use-favorite-toggle';
 import type { Route } from './+types/stock-detail';
 
@@ -64,6 +65,33 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return { profile, info, financials: financial.data, bars: chart.data, trades: { sell, buy }, priceAlerts: alerts?.data ?? null };
 }
 
+type StockPageData = Awaited<ReturnType<typeof loader>>;
+/** What the page shows now (set as it renders): the member's parts are read over it (below). */
+let shown: StockPageData | null = null;
+
+/**
+ * The member of a shared page just became known (decision 0030): only their parts are read — the
+ * star (profile), their marks on the listings, their price alerts — through the API's small calls,
+ * over what the page shows; any other revalidation, or a read that fails, runs the loader.
+ */
+export async function clientLoader({ serverLoader, params }: Route.ClientLoaderArgs): Promise<StockPageData> {
+  const base = shown;
+  if (!revalidatingForMember() || !base || String(base.profile.companyIdx) !== params.companyIdx) return serverLoader();
+  const id = base.profile.companyIdx;
+  try {
+    const side = (tradeType: TradeType) => fetchTrades(id, tradeType, 1).catch(() => null);
+    const [profile, sell, buy, alerts] = await Promise.all([
+      fetchStockProfile(id),
+      side(TradeType.SELL),
+      side(TradeType.BUY),
+      fetchPriceAlerts().catch(() => null),
+    ]);
+    return { ...base, profile, trades: { sell, buy }, priceAlerts: alerts?.data ?? null };
+  } catch {
+    return serverLoader();
+  }
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   if (!loaderData) return [];
   const p = loaderData.profile;
@@ -80,6 +108,9 @@ type Tab = 'trade' | 'discussion';
 
 export default function StockDetail({ loaderData }: Route.ComponentProps) {
   const { profile, info, financials, bars, trades } = loaderData;
+  useEffect(() => {
+    shown = loaderData;
+  }, [loaderData]);
   const session = useSession();
   const tradeModal = useTradeModal();
   const revalidator = useRevalidator();
