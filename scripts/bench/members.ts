@@ -10,10 +10,12 @@
  * with (as fanout.ts does); the favourites and listings are posted through the API. No path of the
  * product is bypassed or added.
  */
+
 import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FAVORITES_MAX } from '@beesang/contract';
 import type { Db } from '../../apps/api/src/db/database.ts';
 import { prepareDatabase } from '../../apps/api/src/db/prepare.ts';
 import { barChunks, copyBarChunk, insertBarChunk } from '../../apps/api/src/db/seed/bulk-bars.ts';
@@ -143,10 +145,13 @@ export async function giveContent(origin: string, member: Member): Promise<void>
 /** The member API calls of issue 24, by the name the bare server answers them under. */
 /** What the browser reads for its member over a shared page (lib/session.tsx, lib/live-provider.tsx). */
 const MY_DETAIL = '/api/user/myPage/detail';
-const MEMBER_READS = [MY_DETAIL, '/api/notifications/unread', '/api/conversations/unread'];
+export const MEMBER_READS = [MY_DETAIL, '/api/notifications/unread', '/api/conversations/unread'];
+
+/** What /favorite reads for its member (features/favorites/favorites-api.ts). */
+const FAVOURITES_PAGE = `/api/stock/favorite/stock/list/1?size=${FAVORITES_MAX}`;
 
 /** On a company's page, the member's own parts, read alongside the counts (routes/stock-detail.tsx clientLoader). */
-const companyReads = (id: number) => [
+export const companyReads = (id: number) => [
   `/api/v2/stock/profile/${id}`,
   `/api/v2/trade/all/company/${id}?tradeType=2&page=1&size=10`,
   `/api/v2/trade/all/company/${id}?tradeType=1&page=1&size=10`,
@@ -205,8 +210,8 @@ export async function signedInProblem(origin: string, member: Member): Promise<s
   // The shared pages carry nothing of the member; what the browser reads for them, and a members-only page, do.
   const me = await (await fetch(`${origin}${MY_DETAIL}`, { headers: member.cookie })).text();
   if (!me.includes(NICKNAME)) return `${MY_DETAIL} does not answer the member ${NICKNAME}: the token was refused or has expired`;
-  const myPage = await (await fetch(`${origin}/myPage`, { headers: member.cookie })).text();
-  if (!myPage.includes(NICKNAME)) return `/myPage does not show the member ${NICKNAME}`;
+  const messages = await (await fetch(`${origin}/messages`, { headers: member.cookie })).text();
+  if (!messages.includes(NICKNAME)) return `/messages does not show the member ${NICKNAME}`;
   const mine = await fetch(`${origin}${MEMBER_API['/mine']}`, { headers: member.bearer });
   if (mine.status !== 200) return `${MEMBER_API['/mine']} answered the member ${mine.status}`;
   return undefined;
@@ -242,11 +247,12 @@ export async function memberRows(pageBaseline: string, log: (line: string) => vo
     await giveContent(app.origin, member);
     const problem = await signedInProblem(app.origin, member);
     if (problem) throw new Error(`members: ${problem}`);
-    const favourites = await (await fetch(`${app.origin}/favorite`, { headers: member.cookie })).text();
+    const favourites = await (await fetch(`${app.origin}${FAVOURITES_PAGE}`, { headers: member.cookie })).text();
     const favouriteName = /"companyName":"([^"]+)"/.exec(
       await (await fetch(`${app.origin}${MEMBER_API['/favourites']}`, { headers: member.bearer })).text(),
     )?.[1];
-    if (!favouriteName || !favourites.includes(favouriteName)) throw new Error('members: /favorite does not list the member’s favourites');
+    if (!favouriteName || !favourites.includes(favouriteName))
+      throw new Error('members: /favorite’s read does not list the member’s favourites');
     const { bare, sizes } = await bareWithMemberBodies(app.origin, member, MEMBER_API);
     started.push(bare);
 
@@ -277,8 +283,15 @@ export async function memberRows(pageBaseline: string, log: (line: string) => vo
         { requests: 8, steps: 3 },
       ),
       page('member page /stock (document + 3 reads)', ['/stock', ...MEMBER_READS], member.cookie, false, { requests: 4, steps: 3 }),
-      page('member page /favorite', ['/favorite'], member.cookie),
-      page('member page /myPage', ['/myPage'], member.cookie),
+      // Members-only pages whose lists read themselves: the document, the member, then the counts and the list alongside.
+      page('member page /favorite (document + 4 reads)', ['/favorite', ...MEMBER_READS, FAVOURITES_PAGE], member.cookie, false, {
+        requests: 5,
+        steps: 3,
+      }),
+      page('member page /myPage (document + 4 reads)', ['/myPage', ...MEMBER_READS, '/api/notifications/settings'], member.cookie, false, {
+        requests: 5,
+        steps: 3,
+      }),
       page(`visitor page /stock/{id}, cache misses (${fmt(all.length)} companies in turn)`, allPages, {}, true),
       call('member API: stock profile', '/profile'),
       call('member API: search `비상`', '/search'),

@@ -14,8 +14,10 @@ import { openDatabase } from '../../apps/api/src/db/database.ts';
 import {
   API_TARGET,
   bareWithMemberBodies,
+  companyReads,
   giveContent,
   MEMBER_API,
+  MEMBER_READS,
   type MemberRows,
   memberOf,
   PAGE_TARGET,
@@ -91,8 +93,14 @@ export async function clusterRows(pageBaseline: string, log: (line: string) => v
     const name = `two instances (npm run cluster, haproxy):`;
     const comparisons: Comparison[] = [
       {
-        name: `${name} member page /stock/{id} (${demo.length} companies in turn)`,
-        app: { origin: cluster.url, paths: demo.map((id) => `/stock/${id}`), headers: member.cookie, shared: true },
+        name: `${name} member page /stock/{id} (${demo.length} companies in turn; document + 7 reads)`,
+        app: {
+          origin: cluster.url,
+          paths: demo.flatMap((id) => [`/stock/${id}`, ...MEMBER_READS, ...companyReads(id)]),
+          headers: member.cookie,
+          shared: true,
+          visit: { requests: 8, steps: 3 },
+        },
         baseline: { origin: pageBaseline, paths: ['/'] },
         baselineName: 'minimal SSR page',
         ...PAGE_TARGET,

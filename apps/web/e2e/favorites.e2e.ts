@@ -111,7 +111,10 @@ test('a member stars three companies in the header search and finds them on /fav
   await page.getByText('관심종목 추가').first().waitFor();
   await expect.poll(() => savedOrder(context, baseURL)).toEqual(names);
 
-  await page.goto('/favorite');
+  // The visitors' page (shared, decision 0030); the list is read for the member once they are known.
+  const shared = await page.goto('/favorite');
+  expect(['hit', 'miss']).toContain(shared?.headers()['x-page-cache']);
+  expect(await shared?.text()).not.toContain(names[0] as string);
   await hydrated(grip(page, names[0] as string));
   expect(await rowNames(page)).toEqual(names);
 });

@@ -83,11 +83,12 @@ export function pageKind(url: string): string {
 /**
  * The pages a member is given as every visitor sees them, from the page cache, their member part
  * (header, stars, own listings) added by the browser after one small read (issue 24): the front page,
- * companies, content, policies, members' public pages. Members-only pages and the console still
- * render per request.
+ * companies, content, policies, members' public pages, and the members-only pages whose lists read
+ * themselves (관심 종목, 마이페이지, 내 매물). Messages, notifications and the console still render per
+ * request.
  */
 const SHARED_WITH_MEMBERS =
-  /^\/(?:stock(?:\/\d+)?|member\/\d+|(?:notice|event|unlisted\/news|unlisted\/market)(?:\/[^/]+)?|intro|terms|privacy|caution)?$/;
+  /^\/(?:stock(?:\/\d+)?|member\/\d+|(?:notice|event|unlisted\/news|unlisted\/market)(?:\/[^/]+)?|intro|terms|privacy|caution|favorite|myPage(?:\/trades)?)?$/;
 
 /** Whether a member's GET of `url` gets the visitors' shared page. */
 export function sharedWithMembers(url: string): boolean {

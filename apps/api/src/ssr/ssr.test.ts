@@ -138,19 +138,19 @@ describe("a member's page", () => {
     }
   });
 
-  it('of a members-only area is rendered for them every time, private, never kept', async () => {
+  it('of their messages is rendered for them every time, private, never kept', async () => {
     const cookie = `ACCESS_TOKEN=${member.accessToken}`;
     for (let i = 0; i < 2; i++) {
-      const mine = await get(t.app, '/myPage', { cookie, 'accept-encoding': 'gzip' });
+      const mine = await get(t.app, '/messages', { cookie, 'accept-encoding': 'gzip' });
       expect(mine.headers['x-page-cache']).toBe('bypass');
       expect(mine.headers['cache-control']).toMatch(/^private/);
       expect(html(mine)).toContain('캐시안된회원');
     }
   });
 
-  it('of a members-only area is not kept even for a visitor (its route says private, no-store)', async () => {
+  it('of their messages is not kept even for a visitor (its route says private, no-store)', async () => {
     for (let i = 0; i < 2; i++) {
-      const res = await visit('/favorite');
+      const res = await visit('/messages');
       expect(res.statusCode).toBe(200);
       expect(res.headers).toMatchObject({ 'x-page-cache': 'miss', 'cache-control': 'private, no-store' });
     }
@@ -187,11 +187,13 @@ describe('which pages a member shares with visitors (decision 0030)', () => {
     '/unlisted/market',
     '/terms',
     '/privacy',
-  ])('%s is shared', (url) => expect(sharedWithMembers(url)).toBe(true));
-  it.each([
     '/favorite',
     '/myPage',
-    '/myPage/trades',
+    '/myPage/trades?status=1',
+  ])('%s is shared', (url) => expect(sharedWithMembers(url)).toBe(true));
+  it.each([
+    '/myPage/x',
+    '/favorite/1',
     '/messages',
     '/messages/3',
     '/notifications',

@@ -7,8 +7,11 @@ import { FavoriteAlertButton } from '../features/notifications/alerts/favorite-a
 import { rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
 import { memberRead } from '../lib/server-context';
-import { useSession } from '../lib/session';
+import { SAME_FOR_MEMBERS, useSession } from '../lib/session';
 import type { Route } from './+types/favorite';
+
+// A member gets the visitors' page (issue 24, decision 0030): it reads their own list itself once they are known.
+export const handle = SAME_FOR_MEMBERS;
 
 /** The member's favourites in the first HTML; null for visitors or when the server cannot use the token (the page fetches then). */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -16,9 +19,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const favorites = await memberRead(context, request, (reads) => reads.favorites(1, FAVORITES_MAX), 'favourites');
   return { favorites: favorites?.data ?? null };
 }
-
-/** A member's own list: never kept by a shared cache. */
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({ title: '관심 종목', path: '/favorite', origin: rootOrigin(matches) }),

@@ -9,16 +9,16 @@ import { NotificationSettingsSection } from '../features/notifications/settings/
 import { rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
 import { memberRead } from '../lib/server-context';
-import { useSession } from '../lib/session';
+import { SAME_FOR_MEMBERS, useSession } from '../lib/session';
 import type { Route } from './+types/my-account';
+
+// A member gets the visitors' page (issue 24, decision 0030): it reads their settings itself once they are known.
+export const handle = SAME_FOR_MEMBERS;
 
 /** The member's notification settings in the first HTML; null for visitors or when the server cannot use the token (the section reads then). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   return { settings: await memberRead(context, request, (reads) => reads.notificationSettings(), 'notification settings') };
 }
-
-/** A member's own settings: never kept by a shared cache. */
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({ title: '마이페이지', path: '/myPage', origin: rootOrigin(matches) }),

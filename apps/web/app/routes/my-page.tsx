@@ -1,9 +1,12 @@
 import { myTradeMessages as m } from '@beesang/contract';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { MembersOnly } from '../components/layout/members-only';
-import { useSession } from '../lib/session';
+import { SAME_FOR_MEMBERS, useSession } from '../lib/session';
 
 const LEVEL_TEXT: Record<number, string> = { 0: '비회원', 1: '일반 회원 (본인인증 전)', 2: '정회원 (본인인증 완료)' };
+
+// Nothing read for the member here: the visitors' page serves them (issue 24, decision 0030).
+export const handle = SAME_FOR_MEMBERS;
 
 /** 마이페이지: the member's heading and the two sections, 회원정보 (/myPage) and 내 매물 (/myPage/trades). */
 export default function MyPage() {

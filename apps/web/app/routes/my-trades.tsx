@@ -5,8 +5,11 @@ import { myTradesApiQuery, myTradesPath, myTradesQuery } from '../features/trade
 import { rootOrigin } from '../lib/content-kinds';
 import { pageMeta } from '../lib/seo';
 import { memberRead } from '../lib/server-context';
-import { useSession } from '../lib/session';
+import { SAME_FOR_MEMBERS, useSession } from '../lib/session';
 import type { Route } from './+types/my-trades';
+
+// A member gets the visitors' page (issue 24, decision 0030): it reads their listings itself once they are known.
+export const handle = SAME_FOR_MEMBERS;
 
 /** The asked page of the member's listings in the first HTML; null when the server cannot use the token (the page fetches then). */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -15,9 +18,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = await memberRead(context, request, (reads) => reads.myTrades(myTradesApiQuery(query)), 'my listings');
   return { loaded: { path: myTradesPath(query), page } };
 }
-
-/** A member's own list: never kept by a shared cache. */
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({ title: m.title, path: '/myPage/trades', origin: rootOrigin(matches) }),
