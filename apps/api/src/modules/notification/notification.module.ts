@@ -57,7 +57,13 @@ export function createNotificationModule(deps: {
     log: deps.log,
     unread: { view: view<number>(TOPICS.notifications), bus: deps.bus },
   });
-  const settings = createSettingsService({ db, repo: createSettingsRepository(db), consents: deps.consents, clock });
+  const settings = createSettingsService({
+    db,
+    repo: createSettingsRepository(db),
+    consents: deps.consents,
+    clock,
+    cache: { view: view(TOPICS.session), bus: deps.bus },
+  });
   const alerts = createPriceAlertsService({
     db,
     repo: createPriceAlertsRepository(db),
