@@ -112,11 +112,20 @@ describe('the site’s pages', () => {
     expect(html(a).replaceAll(na, 'N')).toBe(html(b).replaceAll(nb, 'N'));
   });
 
-  it("a member's page, rendered for them", async () => {
-    const res = await get('/', { cookie: `ACCESS_TOKEN=${member.accessToken}`, 'accept-encoding': 'gzip' });
+  it("a member's page, rendered for them (their messages)", async () => {
+    const res = await get('/messages', { cookie: `ACCESS_TOKEN=${member.accessToken}`, 'accept-encoding': 'gzip' });
     expect(res.headers['x-page-cache']).toBe('bypass');
     expect(html(res)).toContain('헤더확인회원');
     expectPagePolicy(res);
+  });
+
+  it("a member's copy of a shared page (decision 0030), from the page cache", async () => {
+    for (const state of ['miss', 'hit']) {
+      const res = await get('/notice', { cookie: `ACCESS_TOKEN=${member.accessToken}`, 'accept-encoding': 'gzip' });
+      expect(res.headers['x-page-cache']).toBe(state);
+      expect(html(res)).not.toContain('헤더확인회원');
+      expectPagePolicy(res);
+    }
   });
 
   it('the 404 page', async () => {
