@@ -160,20 +160,21 @@ export function SessionProvider({
     navigate('/');
   }, [navigate, notify]);
 
-  const value = useMemo<Session>(
-    () => ({
+  const value = useMemo<Session>(() => {
+    // While the member is still being read, the dialog waits to see whether one turns up.
+    const openLoginDialog = () => {
+      if (resuming) loginWanted.current = true;
+      else setLoginDialogOpen(true);
+    };
+    return {
       user,
       isLoggedIn: user !== null,
       resuming,
-      openLoginDialog: () => {
-        if (resuming) loginWanted.current = true;
-        else setLoginDialogOpen(true);
-      },
+      openLoginDialog,
       closeLoginDialog: () => setLoginDialogOpen(false),
       loginDialogOpen,
       requireVerified: (then) => {
-        if (!user && resuming) loginWanted.current = true;
-        else if (!user) setLoginDialogOpen(true);
+        if (!user) openLoginDialog();
         else if (user.userLevel < UserLevel.REGULAR) setIdentityDialogOpen(true);
         else then();
       },
@@ -183,8 +184,7 @@ export function SessionProvider({
       signIn,
       logout,
       clear,
-    }),
-    [user, resuming, loginDialogOpen, identityDialogOpen, signIn, logout, clear],
-  );
+    };
+  }, [user, resuming, loginDialogOpen, identityDialogOpen, signIn, logout, clear]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
