@@ -46,10 +46,11 @@ export interface InvalidationBus {
   /** Calls `handler` for every publish on `topic` from any instance; returns the unsubscribe. */
   subscribe(topic: string, handler: (key?: string) => void): () => void;
   /**
-   * Resolves once everything this instance published so far has gone round the transport and come
-   * back to its own listener, which the other instances' listeners hear at the same moment (at most
-   * `timeoutMs`; at once in memory or while the listener is away). A write's answer waits for it, so
-   * that the member's next request, on whichever instance, finds the caches it changed dropped.
+   * Resolves once everything this instance published so far has come back to its own listener and
+   * every other live instance has run its handlers for it and said so (an acknowledgement over the
+   * transport): at most `timeoutMs`, at once in memory or while the listener is away. A write's
+   * answer waits for it, so that the member's next request, on whichever instance, finds the caches
+   * it changed dropped, even when that request runs wholly from memory (decision 0031).
    */
   settled(timeoutMs?: number): Promise<void>;
   /** Resolves once this instance hears the others (the listener is connected), or rejects after `timeoutMs`. */
@@ -68,6 +69,8 @@ export interface InvalidationStats {
   /** Times every handler was told to drop everything because the transport reconnected. */
   resyncs: number;
   failures: number;
+  /** Other instances heard on the transport lately (settled() waits for their acknowledgements). */
+  peers: number;
 }
 
 export type InvalidationTransport =
@@ -80,6 +83,8 @@ export interface InvalidationBusOptions {
   log?: (message: string, error?: unknown) => void;
   /** Backoff between reconnect attempts: first delay and ceiling (ms). */
   backoffMs?: { min: number; max: number };
+  /** How often an instance tells the others it is alive (ms), and after how long unheard it counts as gone. */
+  heartbeat?: { everyMs: number; goneAfterMs: number };
 }
 
 export const DEFAULT_CHANNEL = 'beesang_invalidate';
@@ -123,12 +128,27 @@ export const TOPICS = {
 } as const;
 
 type Handler = (key?: string) => void;
+/**
+ * What travels on the transport. Every message names its sender (`o`). An invalidation carries a
+ * topic (`t`), maybe a key, and the sender's sequence number (`n`). The others are control messages
+ * without a topic (older instances ignore them): `a` acknowledges, per publisher, the highest
+ * sequence number whose handlers have run here; `h` says "I am listening" (1 on (re)connecting, which
+ * the others answer with 2, and 2 every heartbeat); `b` says goodbye.
+ */
 interface Message {
   o: string;
-  t: string;
+  t?: string;
   k?: string;
-  /** the publisher's sequence number: its own listener hearing it back settles what came before */
   n?: number;
+  a?: Record<string, number>;
+  h?: 1 | 2;
+  b?: 1;
+}
+interface Peer {
+  /** performance.now() when anything was last heard from it */
+  seen: number;
+  /** the highest of this instance's sequence numbers it has acknowledged */
+  acked: number;
 }
 
 const memoryHubs = new WeakMap<object, Set<(m: Message) => void>>();
@@ -146,15 +166,33 @@ export function createInvalidationBus(transport: InvalidationTransport, options:
   /** The last sequence number published here, and the last one heard back from the transport. */
   let sent = 0;
   let echoed = 0;
+  /** The other instances on the transport, by origin (never filled in memory, where delivery is synchronous). */
+  const peers = new Map<string, Peer>();
+  const { everyMs, goneAfterMs } = options.heartbeat ?? { everyMs: 2000, goneAfterMs: 7000 };
   const settling = new Set<{ upTo: number; resolve: () => void }>();
-  const heardBack = (n: number) => {
-    echoed = Math.max(echoed, n);
+  const isSettled = (upTo: number) => {
+    if (echoed < upTo) return false;
+    const now = performance.now();
+    for (const peer of peers.values()) if (peer.acked < upTo && now - peer.seen <= goneAfterMs) return false;
+    return true;
+  };
+  const recheck = () => {
     for (const w of settling)
-      if (w.upTo <= echoed) {
+      if (isSettled(w.upTo)) {
         settling.delete(w);
         w.resolve();
       }
   };
+  /** Marks `from` as alive; an instance first heard now owes no acknowledgement for what came before it. */
+  const touch = (from: string) => {
+    const peer = peers.get(from);
+    if (peer) peer.seen = performance.now();
+    else peers.set(from, { seen: performance.now(), acked: sent });
+    return peers.get(from) as Peer;
+  };
+  /** Acknowledgements owed, per publisher; sent together once the current batch of messages is handled. */
+  const owed = new Map<string, number>();
+  let acking = false;
 
   const run = (topic: string, key: string | undefined) => {
     for (const handler of handlers.get(topic) ?? []) {
@@ -167,17 +205,36 @@ export function createInvalidationBus(transport: InvalidationTransport, options:
   };
   const deliver = (m: Message) => {
     if (m.o === origin) {
-      if (typeof m.n === 'number') heardBack(m.n);
+      if (typeof m.t === 'string' && typeof m.n === 'number' && m.n > echoed) {
+        echoed = m.n;
+        recheck();
+      }
       return;
     }
     if (closed) return;
-    counts.received++;
-    run(m.t, m.k);
+    if (typeof m.t === 'string') {
+      counts.received++;
+      run(m.t, m.k);
+      if (transport.kind !== 'memory' && typeof m.n === 'number') acknowledge(m.o, m.n);
+    }
+    if (transport.kind === 'memory') return;
+    if (m.b === 1) {
+      peers.delete(m.o);
+      recheck();
+      return;
+    }
+    const peer = touch(m.o);
+    if (m.h === 1) void control({ h: 2 });
+    const mine = m.a?.[origin];
+    if (typeof mine === 'number' && mine > peer.acked) {
+      peer.acked = mine;
+      recheck();
+    }
   };
   const onRaw = (raw: string) => {
     try {
       const m = JSON.parse(raw) as Message;
-      if (typeof m.o === 'string' && typeof m.t === 'string') deliver(m);
+      if (typeof m.o === 'string') deliver(m);
     } catch {
       log('invalidation message ignored: not ours');
     }
@@ -204,6 +261,8 @@ export function createInvalidationBus(transport: InvalidationTransport, options:
     connected = true;
     readiness.resolve();
     if (!first) resync();
+    // Tell the others this instance listens (they answer, so it learns of them too).
+    void control({ h: 1 });
   };
 
   let send: (payload: string) => Promise<void>;
@@ -236,6 +295,37 @@ export function createInvalidationBus(transport: InvalidationTransport, options:
     }));
   }
 
+  /** Sends a control message; a lost one costs at most a settled() timeout, so failures are only counted. */
+  function control(body: Omit<Message, 'o'>) {
+    if (closed && body.b !== 1) return Promise.resolve();
+    return send(JSON.stringify({ o: origin, ...body })).catch(() => {
+      counts.failures++;
+    });
+  }
+  /** Owes `publisher` an acknowledgement of `n`; the ones owed are sent in one message after this batch. */
+  function acknowledge(publisher: string, n: number) {
+    if (n > (owed.get(publisher) ?? 0)) owed.set(publisher, n);
+    if (acking) return;
+    acking = true;
+    queueMicrotask(() => {
+      acking = false;
+      const a = Object.fromEntries(owed);
+      owed.clear();
+      void control({ a });
+    });
+  }
+  // The heartbeat: others forget an instance unheard for `goneAfterMs`, so one that died stops being waited for.
+  const beat =
+    transport.kind === 'memory'
+      ? undefined
+      : setInterval(() => {
+          const now = performance.now();
+          for (const [from, peer] of peers) if (now - peer.seen > goneAfterMs) peers.delete(from);
+          recheck();
+          if (connected) void control({ h: 2 });
+        }, everyMs);
+  beat?.unref();
+
   return {
     kind: transport.kind,
     publish(topic, key) {
@@ -264,7 +354,7 @@ export function createInvalidationBus(transport: InvalidationTransport, options:
       };
     },
     settled(timeoutMs = 250) {
-      if (echoed >= sent || !connected || closed) return Promise.resolve();
+      if (!connected || closed || isSettled(sent)) return Promise.resolve();
       return new Promise<void>((resolve) => {
         const waiter = { upTo: sent, resolve };
         settling.add(waiter);
@@ -281,13 +371,17 @@ export function createInvalidationBus(transport: InvalidationTransport, options:
       });
       return Promise.race([readiness.promise, timeout]).finally(() => clearTimeout(timer));
     },
-    stats: () => ({ kind: transport.kind, connected, ...counts }),
+    stats: () => ({ kind: transport.kind, connected, ...counts, peers: peers.size }),
     async close() {
       if (closed) return;
       closed = true;
+      clearInterval(beat);
       handlers.clear();
-      // What was published goes out first (a command-line import publishes and exits).
+      for (const w of settling) w.resolve();
+      settling.clear();
+      // What was published goes out first (a command-line import publishes and exits), then goodbye.
       await Promise.allSettled([...inFlight]);
+      if (transport.kind !== 'memory' && connected) await control({ b: 1 });
       await shutdown();
     },
   };

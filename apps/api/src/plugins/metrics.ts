@@ -213,7 +213,9 @@ export function watchApp(
   metrics: Metrics,
   sources: {
     searchIndex: { stats(): { companies: number; overlay: number; lastBuildMs: number; builds: number } };
-    bus?: { stats(): { connected: boolean; published: number; received: number; resyncs: number; failures: number } } | undefined;
+    bus?:
+      | { stats(): { connected: boolean; published: number; received: number; resyncs: number; failures: number; peers: number } }
+      | undefined;
     dbPool?: (() => { total: number; idle: number; waiting: number }) | undefined;
     live?:
       | { stats(): { connections: number; members: number; delivered: number; dropped: number; evicted: number; resyncs: number } }
@@ -240,6 +242,11 @@ export function watchApp(
       const s = bus.stats();
       return { published: s.published, received: s.received, resyncs: s.resyncs, failures: s.failures };
     });
+    metrics.gauge(
+      'beesang_invalidation_peers',
+      'Other instances heard on the bus lately (a write waits for their acknowledgements)',
+      () => bus.stats().peers,
+    );
   }
   const live = sources.live;
   if (live) {

@@ -50,8 +50,37 @@ export async function signAccessToken(ring: Keyring, claims: { userId: number; s
     .sign(keyOf(ring, ring.current.kid) as Uint8Array);
 }
 
+/**
+ * Tokens already verified, per ring: a member's every request carries the same token for 15 minutes,
+ * and checking its signature again (WebCrypto's HMAC, a third of a member's cached API call, issue 24)
+ * would learn nothing new. The exact string that verified is kept with its claims and expiry, which is
+ * checked on every use; what the token stands for (its session) is still checked by the caller. At
+ * most VERIFIED_MAX tokens, the oldest out first; a failed verification is never kept.
+ */
+const VERIFIED_MAX = 20_000;
+const verified = new WeakMap<Keyring, Map<string, { claims: AccessClaims; expMs: number }>>();
+
 /** The member, session and issue time of a valid access token; null for anything tampered, expired, of another kind or key. */
 export async function verifyAccessClaims(ring: Keyring, token: string, nowMs: number): Promise<AccessClaims | null> {
+  let known = verified.get(ring);
+  if (!known) {
+    known = new Map();
+    verified.set(ring, known);
+  }
+  const hit = known.get(token);
+  if (hit) {
+    if (nowMs < hit.expMs) return hit.claims;
+    known.delete(token);
+  }
+  const claims = await verifySigned(ring, token, nowMs);
+  if (claims) {
+    known.set(token, claims);
+    if (known.size > VERIFIED_MAX) known.delete(known.keys().next().value as string);
+  }
+  return claims?.claims ?? null;
+}
+
+async function verifySigned(ring: Keyring, token: string, nowMs: number): Promise<{ claims: AccessClaims; expMs: number } | null> {
   try {
     const { payload } = await jwtVerify(
       token,
@@ -64,8 +93,8 @@ export async function verifyAccessClaims(ring: Keyring, token: string, nowMs: nu
     );
     const id = Number(payload.sub);
     if (payload.typ !== 'access' || typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null;
-    if (!Number.isSafeInteger(id) || id <= 0 || typeof payload.iat !== 'number') return null;
-    return { id, sid: payload.sid, iat: payload.iat };
+    if (!Number.isSafeInteger(id) || id <= 0 || typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return null;
+    return { claims: { id, sid: payload.sid, iat: payload.iat }, expMs: payload.exp * 1000 };
   } catch {
     return null;
   }
