@@ -66,7 +66,7 @@ export async function tokenFor(db: Db, authSecret: string, jobQueue: JobQueueDat
  * sectors and labels from the demo's generator, three months of daily bars (the page's first
  * chart) and yearly financials, so that each page renders as much as a demo company's.
  */
-async function addCompanies(handle: Awaited<ReturnType<typeof prepareDatabase>>, total: number): Promise<void> {
+export async function addCompanies(handle: Awaited<ReturnType<typeof prepareDatabase>>, total: number): Promise<void> {
   const db = handle.db;
   const { count } = await db
     .selectFrom('companies')

@@ -5,9 +5,10 @@
  * part of the code each is in (the embedded database, React's render, React Router, Fastify, our
  * modules, …) and printed as shares.
  *
- *   node scripts/bench/profile.ts [--member] [--seconds 10] [--connections 50] <path> [<path>…]
+ *   node scripts/bench/profile.ts [--member] [--seconds 10] [--connections 50] [--companies 3000] <path> [<path>…]
  *
- * A path containing `{id}` is expanded to the 300 demo companies in turn.
+ * A path containing `{id}` is expanded to the companies in turn: the 300 demo ones, or with
+ * `--companies` as many as the bench's cache-miss row has (most pages then render).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { prepareDatabase } from '../../apps/api/src/db/prepare.ts';
 import { hottest, profiled, shares } from './cpu-profile.ts';
+import { addCompanies } from './members.ts';
 import { answers, startApp, waitFor } from './processes.ts';
 import { issueTokens } from './tokens.ts';
 
@@ -27,6 +29,7 @@ const { values, positionals } = parseArgs({
     member: { type: 'boolean', default: false },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
+    companies: { type: 'string', default: '300' },
   },
 });
 if (positionals.length === 0) {
@@ -56,6 +59,11 @@ const dir = mkdtempSync(join(tmpdir(), 'beesang-profile-'));
 try {
   const token = values.member ? await prepare(join(dir, 'data')) : undefined;
   if (!token) await prepareDatabase({ dataDir: join(dir, 'data'), seedDemoData: true }).then((h) => h.close());
+  const companies = Number(values.companies);
+  if (companies > 300) {
+    const handle = await prepareDatabase({ dataDir: join(dir, 'data'), seedDemoData: false });
+    await addCompanies(handle, companies).finally(() => handle.close());
+  }
   const inspectPort = 9229 + Math.floor(Math.random() * 500);
   const server = await startApp({ DATA_DIR: join(dir, 'data'), AUTH_SECRET: SECRET, NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` });
   let profile: Awaited<ReturnType<typeof profiled>>[1] | undefined;
@@ -63,20 +71,30 @@ try {
     await waitFor(() => answers(`${server.origin}/readyz`), 'the app answering');
     await waitFor(() => server.output().includes('older demo bars written'), 'the demo backfill');
     const paths = positionals.flatMap((p) =>
-      p.includes('{id}') ? Array.from({ length: 300 }, (_, i) => p.replace('{id}', String(i + 1))) : [p],
+      p.includes('{id}') ? Array.from({ length: companies }, (_, i) => p.replace('{id}', String(i + 1))) : [p],
     );
     const headers: Record<string, string> = token
       ? paths.some((p) => p.startsWith('/api/'))
         ? { authorization: `Bearer ${token}` }
         : { cookie: `ACCESS_TOKEN=${token}` }
       : {};
+    let next = 0;
     const run = (seconds: number) =>
       autocannon({
         url: server.origin + paths[0],
         connections: Number(values.connections),
         duration: seconds,
         headers,
-        ...(paths.length > 1 && { requests: paths.map((path) => ({ method: 'GET' as const, path, headers })) }),
+        // All connections walk the paths together (as the bench's cache-miss row does), not each from the first.
+        ...(paths.length > 1 && {
+          requests: [
+            {
+              method: 'GET' as const,
+              headers,
+              setupRequest: (request: autocannon.Request) => ({ ...request, path: paths[next++ % paths.length] as string }),
+            },
+          ],
+        }),
       });
     const probe = await fetch(server.origin + (paths[0] as string), { headers });
     if (probe.status !== 200) throw new Error(`${paths[0]} answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`);

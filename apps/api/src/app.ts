@@ -285,14 +285,11 @@ export async function buildApp(options: BuildAppOptions) {
   // Draining (SIGTERM): what is in flight finishes and is told to close its connection; anything new
   // gets 503 with Retry-After, so that keep-alive clients leave before the sockets are closed.
   let draining = false;
-  app.addHook('onRequest', async (_req, reply) => {
-    if (!draining) return;
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (!draining) return done();
     // Come back after this instance is gone (the drain lasts a second; the balancer moves on).
     reply.header('connection', 'close').header('retry-after', '5');
-    return reply.code(503).send({ message: messages.unavailable, code: 'SHUTTING_DOWN' });
-  });
-  app.addHook('onSend', async (_req, reply) => {
-    if (draining) reply.header('connection', 'close');
+    reply.code(503).send({ message: messages.unavailable, code: 'SHUTTING_DOWN' });
   });
   await app.register(compress, { threshold: 1024 });
   // /api/docs unless a deployment keeps it off (config.apiDocs; tests and local runs have it).
@@ -302,8 +299,11 @@ export async function buildApp(options: BuildAppOptions) {
   const bus = await invalidationBus(app, options);
   // A write is answered once what it announced has reached every instance (the bus's round trip):
   // the caller's next request finds the session, favourites or caches it changed dropped wherever it lands.
-  app.addHook('onSend', async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') await bus.settled();
+  // One callback-style hook with the drain's: an async one costs every request a promise.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (draining) reply.header('connection', 'close');
+    if (req.method === 'GET' || req.method === 'HEAD') return done(null, payload);
+    bus.settled().then(() => done(null, payload), done);
   });
   // Live streams end before the server waits for its connections to finish (they never would).
   // What modules announce in their transactions (lib/domain-events.ts), and the durable job queue (issue 23).

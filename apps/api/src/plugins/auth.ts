@@ -18,7 +18,8 @@ declare module 'fastify' {
 
 declare module '@fastify/request-context' {
   interface RequestContextData {
-    signInDevice: SignInDevice;
+    /** Worked out when a sign-in asks (hashing the user agent on every request cost a cached call about 2 %). */
+    signInDevice: () => SignInDevice;
   }
 }
 
@@ -41,7 +42,16 @@ export function signInDeviceOf(req: FastifyRequest): SignInDevice {
 }
 
 /** The device of the request being answered, if any (read by the session that a sign-in starts). */
-export const currentSignInDevice = (): SignInDevice | undefined => requestContext.get('signInDevice');
+export const currentSignInDevice = (): SignInDevice | undefined => requestContext.get('signInDevice')?.();
+
+/** The request's device, worked out on first use and kept. */
+function lazyDevice(req: FastifyRequest): () => SignInDevice {
+  let device: SignInDevice | undefined;
+  return () => {
+    device ??= signInDeviceOf(req);
+    return device;
+  };
+}
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The cookies that carry a session (session-cookies.ts); BEESANG_SESSION only hints at one. */
@@ -63,26 +73,26 @@ export function accessTokenOf(req: FastifyRequest): string | undefined {
 export async function registerAuth(app: FastifyInstance, options: { auth: AuthService; publicOrigin: string }) {
   await app.register(cookie);
   // What device a sign-in comes from, for the session it starts (a sign-in from a new device is told: issue 23).
-  await app.register(requestContextPlugin, { hook: 'preValidation', defaultStoreValues: (req) => ({ signInDevice: signInDeviceOf(req) }) });
+  await app.register(requestContextPlugin, { hook: 'preValidation', defaultStoreValues: (req) => ({ signInDevice: lazyDevice(req) }) });
   app.decorateRequest('member', null);
   app.addHook('onRoute', (route) => {
     const pre = [route.preHandler ?? []].flat();
     if (pre.some(isGuard)) throw new Error(`${route.method} ${route.url}: a guard belongs in onRequest, before validation (issue 21)`);
   });
 
-  app.addHook('onRequest', async (req) => {
-    if (!UNSAFE.has(req.method) || req.headers.authorization) return;
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!UNSAFE.has(req.method) || req.headers.authorization) return done();
     // Only our session cookies make a request act as the member: any other cookie (a load
     // balancer's, say, or none at all as on Apple's cross-site form post) is no reason to refuse.
     const cookies = req.cookies ?? {};
     const hasSessionCookie = SESSION_COOKIES.some((name) => cookies[name] !== undefined);
-    if (!hasSessionCookie) return;
+    if (!hasSessionCookie) return done();
     const origin = req.headers.origin;
     const site = req.headers['sec-fetch-site'];
     const sameOrigin = origin === options.publicOrigin || origin === `${req.protocol}://${req.headers.host}`;
     // Sec-Fetch-Site came to browsers after Origin did: an older browser may send Origin alone.
     const sameSite = site === undefined || site === 'same-origin';
-    if (!sameOrigin || !sameSite) throw new AppError(403, 'forbiddenOrigin', 'FORBIDDEN_ORIGIN');
+    done(!sameOrigin || !sameSite ? new AppError(403, 'forbiddenOrigin', 'FORBIDDEN_ORIGIN') : undefined);
   });
 }
 
