@@ -9,7 +9,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import type { InvalidationBus } from '../lib/invalidation.ts';
 import { redactPath } from '../lib/log.ts';
 import { createWebDevServer } from '../ssr/dev-server.ts';
-import { type CachedPage, createPageCache } from '../ssr/page-cache.ts';
+import { type CachedPage, createPageCache, KEPT_PAGE_MS } from '../ssr/page-cache.ts';
 import { isMemberRequest, sendPage, sendRendered, storablePage } from '../ssr/page-reply.ts';
 import type { ApiSsrReads, SsrReadsFor } from '../ssr/reads.ts';
 import { accessTokenOf } from './auth.ts';
@@ -175,7 +175,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     },
   });
 
-  const cache = createPageCache({ ttlMs: PAGE_CACHE_MS });
+  const cache = createPageCache({ ttlMs: PAGE_CACHE_MS, keptMs: KEPT_PAGE_MS, maxEntries: 1000 });
   const stopListening = cache.listen(options.bus);
   app.addHook('onClose', async () => stopListening());
   const keyPrefix = options.cacheKeyPrefix ?? (() => '');

@@ -1,14 +1,14 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createInvalidationBus, TOPICS } from '../lib/invalidation.ts';
-import { type CachedPage, CONTENT_TOPIC, cachedPage, createPageCache, PAGE_TAGS } from './page-cache.ts';
+import { type CachedPage, CONTENT_TOPIC, cachedPage, createPageCache, PAGE_TAGS, pageLifetime } from './page-cache.ts';
 
 const page = (text: string, ...tags: string[]) => cachedPage(200, [['content-type', 'text/html']], Buffer.from(text), new Set(tags));
 
 /** A cache whose clock the test moves, and a render that counts its calls. */
-function setup(options: { ttlMs?: number; maxEntries?: number } = {}) {
+function setup(options: { ttlMs?: number; keptMs?: number; maxEntries?: number } = {}) {
   let now = 0;
-  const cache = createPageCache({ ttlMs: options.ttlMs ?? 5_000, maxEntries: options.maxEntries, now: () => now });
+  const cache = createPageCache({ ttlMs: options.ttlMs ?? 5_000, keptMs: options.keptMs, maxEntries: options.maxEntries, now: () => now });
   const renders: string[] = [];
   const load = (key: string, made: CachedPage | null = page(key)) =>
     cache.get(
@@ -38,6 +38,32 @@ describe('page cache', () => {
     advance(1);
     expect(await bodyOf('/stock/1')).toBe('rendered:/stock/1');
     expect(renders).toEqual(['/stock/1', '/stock/1']);
+  });
+
+  it('keeps a page of announced reads (a company’s) as long as they vouched, at most keptMs; any unannounced read keeps it the short TTL', () => {
+    const company = [PAGE_TAGS.company(7), PAGE_TAGS.keep(60_000)];
+    expect(pageLifetime(new Set(company), 5_000, 60_000)).toBe(60_000);
+    // Its listings change by time alone in 12 s (the first expires): kept until then.
+    expect(pageLifetime(new Set([...company, PAGE_TAGS.keep(12_000)]), 5_000, 60_000)).toBe(12_000);
+    // No listings: nothing changes by time, still at most keptMs.
+    expect(pageLifetime(new Set([...company, PAGE_TAGS.keep(Number.POSITIVE_INFINITY)]), 5_000, 60_000)).toBe(60_000);
+    // The home page reads the market lists, a content page the notices: the short TTL, whatever else vouched.
+    expect(pageLifetime(new Set([...company, PAGE_TAGS.market]), 5_000, 60_000)).toBe(5_000);
+    expect(pageLifetime(new Set([PAGE_TAGS.content, PAGE_TAGS.keep(60_000)]), 5_000, 60_000)).toBe(5_000);
+    // Nothing vouched (a policy page): the short TTL.
+    expect(pageLifetime(new Set(), 5_000, 60_000)).toBe(5_000);
+  });
+
+  it('serves a company’s page past the short TTL until its first listing ends; a listing that already ended keeps nothing', async () => {
+    const { bodyOf, load, advance, renders } = setup({ ttlMs: 5_000, keptMs: 60_000 });
+    await load('/stock/7', page('/stock/7', PAGE_TAGS.company(7), PAGE_TAGS.keep(60_000), PAGE_TAGS.keep(20_000)));
+    advance(19_999);
+    expect(await bodyOf('/stock/7')).toBe('hit:/stock/7');
+    advance(1);
+    expect(await bodyOf('/stock/7')).toBe('rendered:/stock/7');
+    await load('/stock/8', page('/stock/8', PAGE_TAGS.company(8), PAGE_TAGS.keep(0)));
+    expect(await bodyOf('/stock/8')).toBe('rendered:/stock/8');
+    expect(renders.filter((r) => r === '/stock/8')).toHaveLength(2);
   });
 
   it('renders once for concurrent misses; when that render makes no page, each renders for itself', async () => {
@@ -140,6 +166,12 @@ describe('page cache on the invalidation bus', () => {
       expect(await instance.bodyOf('/stock/7')).toBe('rendered:/stock/7');
       expect(await instance.bodyOf('/')).toBe('rendered:/');
     }
+
+    // A writer on /stock/8 renames themselves (their account changed): the pages that show them.
+    await a.load('/stock/9', page('/stock/9', PAGE_TAGS.company(9), PAGE_TAGS.member(42)));
+    busB.publish(TOPICS.session, '42');
+    expect(await a.bodyOf('/stock/9')).toBe('rendered:/stock/9');
+    expect(await a.bodyOf('/stock/8')).toBe('hit:/stock/8');
 
     busB.publish(CONTENT_TOPIC, 'notice');
     expect(await a.bodyOf('/notice')).toBe('rendered:/notice');

@@ -10,9 +10,31 @@ export const PAGE_TAGS = {
   company: (id: number | string) => `company:${id}`,
   /** Notices, events, news and market reports, on their pages and on the home page. */
   content: 'content',
-  /** A member's public page (issue 22): their reviews, confirmed trades and listings. */
+  /** A member's public page (issue 22): their reviews, confirmed trades and listings; their name on a company's listings. */
   member: (id: number | string) => `member:${id}`,
+  /**
+   * A read whose every change is announced on the bus vouches for its data this long (ms), time
+   * alone included (a listing expiring). A page is kept past the short TTL only if it read nothing
+   * unannounced (no `market` or `content` tag) and something vouched: then for the least of what
+   * its reads vouched, at most the cache's `keptMs`.
+   */
+  keep: (ms: number) => `keep:${Math.max(0, Math.floor(ms))}`,
 } as const;
+
+/** How long a page of announced reads only (a company's) is kept at most: a write drops it sooner. */
+export const KEPT_PAGE_MS = 60_000;
+/** Tags of reads that no write announces in full (a scheduled notice, a member's rename in a list): the short TTL. */
+const UNANNOUNCED = new Set<string>([PAGE_TAGS.market, PAGE_TAGS.content]);
+
+/** How long a page with these tags is kept: `ttlMs`, or up to `keptMs` when all it read vouched (PAGE_TAGS.keep). */
+export function pageLifetime(tags: ReadonlySet<string>, ttlMs: number, keptMs: number): number {
+  let kept = Number.POSITIVE_INFINITY;
+  for (const tag of tags) {
+    if (UNANNOUNCED.has(tag)) return ttlMs;
+    if (tag.startsWith('keep:')) kept = Math.min(kept, Number(tag.slice(5)));
+  }
+  return kept === Number.POSITIVE_INFINITY ? ttlMs : Math.min(kept, keptMs);
+}
 
 /** Published after an editor's committed change to notices, events, news or market reports (key: the kind). */
 export const CONTENT_TOPIC = TOPICS.content;
@@ -34,10 +56,15 @@ export interface CachedPage {
 interface Entry {
   page: CachedPage;
   at: number;
+  /** how long it is kept from `at` (pageLifetime) */
+  lifetime: number;
 }
 
 export interface PageCacheOptions {
+  /** How long a page is kept unless all it read vouched for longer (PAGE_TAGS.keep). */
   ttlMs: number;
+  /** The most a page of announced reads is kept (KEPT_PAGE_MS); `ttlMs` when not given. */
+  keptMs?: number;
   maxEntries?: number;
   /** Monotonic milliseconds (tests move it). */
   now?: () => number;
@@ -56,9 +83,10 @@ export function cachedPage(
 }
 
 /**
- * Visitors' pages, per URL, for a few seconds (decision 0014). Per instance; a write anywhere drops
- * what it changed on every instance through the invalidation bus, and the TTL bounds whatever no
- * write announces (a scheduled notice coming due, a member renaming themselves).
+ * Visitors' pages, per URL, for a few seconds (decision 0014), a company's for up to a minute
+ * (pageLifetime). Per instance; a write anywhere drops what it changed on every instance through
+ * the invalidation bus, and the TTL bounds whatever no write announces (a scheduled notice coming
+ * due, a listing expiring within the minute).
  *
  * - `render` runs once for concurrent misses of the same key; the others wait for its page.
  * - A page whose render began before an invalidation is not kept (it may show what was dropped).
@@ -66,6 +94,7 @@ export function cachedPage(
  */
 export function createPageCache(options: PageCacheOptions) {
   const { ttlMs, maxEntries = 500, now = () => performance.now() } = options;
+  const keptMs = options.keptMs ?? ttlMs;
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<CachedPage | null>>();
   let epoch = 0;
@@ -73,7 +102,7 @@ export function createPageCache(options: PageCacheOptions) {
   const fresh = (key: string): CachedPage | undefined => {
     const entry = entries.get(key);
     if (!entry) return undefined;
-    if (now() - entry.at >= ttlMs) {
+    if (now() - entry.at >= entry.lifetime) {
       entries.delete(key);
       return undefined;
     }
@@ -123,7 +152,9 @@ export function createPageCache(options: PageCacheOptions) {
       void made.then((page) => {
         if (pending.get(key) === made) pending.delete(key);
         if (!page || epoch !== started) return;
-        entries.set(key, { page, at: now() });
+        const lifetime = pageLifetime(page.tags, ttlMs, keptMs);
+        if (lifetime <= 0) return;
+        entries.set(key, { page, at: now(), lifetime });
         if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
       });
       return { rendered: await rendering };
@@ -143,6 +174,8 @@ export function createPageCache(options: PageCacheOptions) {
         bus.subscribe(TOPICS.listings, companyChanged),
         bus.subscribe(CONTENT_TOPIC, () => invalidate(PAGE_TAGS.content)),
         bus.subscribe(TOPICS.member, (key) => (key === undefined ? invalidate() : invalidate(PAGE_TAGS.member(key)))),
+        // A member's account changed (their nickname or photo, a sanction): the listings that show them.
+        bus.subscribe(TOPICS.session, (key) => (key === undefined ? invalidate() : invalidate(PAGE_TAGS.member(key)))),
       ];
       return () => {
         for (const stop of stops) stop();

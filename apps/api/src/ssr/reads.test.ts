@@ -2,7 +2,7 @@ import { SanctionState, TradeType } from '@beesang/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMember, type TestMember } from '../test/members.ts';
 import { createTestApp, TEST_NOW, type TestApp } from '../test/test-app.ts';
-import { PAGE_TAGS } from './page-cache.ts';
+import { KEPT_PAGE_MS, PAGE_TAGS, pageLifetime } from './page-cache.ts';
 import type { ApiSsrReads } from './reads.ts';
 
 /**
@@ -200,7 +200,7 @@ describe('what a page read depends on', () => {
     const stockPage = new Set<string>();
     const reads = readsOf(null, stockPage);
     await Promise.all([reads.stockProfile(companyId), reads.chart(companyId, '1M'), reads.socialProviders()]);
-    expect([...stockPage]).toEqual([PAGE_TAGS.company(companyId)]);
+    expect([...stockPage]).toEqual([PAGE_TAGS.company(companyId), PAGE_TAGS.keep(KEPT_PAGE_MS)]);
 
     const home = new Set<string>();
     await Promise.all([readsOf(null, home).ranking('TODAY', 10), readsOf(null, home).contentList('notice', 1, 4)]);
@@ -209,5 +209,39 @@ describe('what a page read depends on', () => {
     const mine = new Set<string>();
     await readsOf(member, mine).favorites(1, 100);
     expect(mine.size).toBe(0);
+  });
+
+  it('a company’s listings vouch for the page until the first of them expires, and name their writers (a rename drops the page)', async () => {
+    // Another company (its book not read yet), with a listing that ends in 20 s of the business clock.
+    const other = await t.db
+      .selectFrom('companies')
+      .select('id')
+      .where('id', '!=', companyId)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const writer = await createMember(t, { nickname: '곧끝매도' });
+    await t.db
+      .insertInto('trades')
+      .values({
+        company_id: other.id,
+        user_id: writer.id,
+        trade_type: TradeType.SELL,
+        stock_count: 10,
+        stock_per_price: 20_000,
+        count_negotiable: false,
+        price_negotiable: false,
+        expires_at: new Date(t.clock.now().getTime() + 20_000),
+      })
+      .execute();
+    const tags = new Set<string>();
+    await readsOf(null, tags).companyTrades(other.id, { tradeType: TradeType.SELL, page: 1, size: 10 });
+    expect(tags.has(PAGE_TAGS.keep(20_000))).toBe(true);
+    expect(tags.has(PAGE_TAGS.member(writer.id))).toBe(true);
+    expect(pageLifetime(tags, 5_000, KEPT_PAGE_MS)).toBe(20_000);
+    // An empty book vouches for as long as the company does (the cache's bound).
+    const empty = new Set<string>();
+    await readsOf(null, empty).companyTrades(other.id, { tradeType: TradeType.BUY, page: 1, size: 10 });
+    expect(pageLifetime(empty, 5_000, KEPT_PAGE_MS)).toBe(KEPT_PAGE_MS);
   });
 });

@@ -69,7 +69,7 @@ import type { StockService } from '../modules/stock/stock.service.ts';
 import type { TradeService } from '../modules/trade/trade.service.ts';
 import { admitMember } from '../plugins/auth.ts';
 import { serializerFor } from '../plugins/serializer.ts';
-import { PAGE_TAGS } from './page-cache.ts';
+import { KEPT_PAGE_MS, PAGE_TAGS } from './page-cache.ts';
 
 export interface SsrReadServices {
   auth: AuthService;
@@ -168,9 +168,12 @@ export function createSsrReads(s: SsrReadServices) {
     const viewerId = async () => activeMember(await holderOf())?.id ?? null;
     const member = async () => admitMember(await holderOf());
     const staff = async (area: StaffArea) => admitStaff(await member(), area);
+    // A company's row, price, 호가, chart and financials: every change is announced (the company and
+    // listings topics); the chart's window moves at midnight, within the kept page's minute.
     const company = (id: number) => {
       const companyId = parse(idParam, id);
       tags.add(PAGE_TAGS.company(companyId));
+      tags.add(PAGE_TAGS.keep(KEPT_PAGE_MS));
       return companyId;
     };
 
@@ -204,7 +207,11 @@ export function createSsrReads(s: SsrReadServices) {
       async companyTrades(companyIdx: number, query: z.input<typeof tradeListQuery>) {
         const companyId = company(companyIdx);
         const q = parse(tradeListQuery, query);
-        return as.tradePage(await s.trades.listByCompany(companyId, q, await viewerId()));
+        const page = await s.trades.listByCompany(companyId, q, await viewerId());
+        // Kept until the first listing expires or loses its pin; a writer's rename drops it.
+        tags.add(PAGE_TAGS.keep(page.unchangedForMs));
+        for (const trade of page.data) tags.add(PAGE_TAGS.member(trade.writer.userIdx));
+        return as.tradePage(page);
       },
       async contentList(kind: ContentKind, page: number, size: number) {
         const k = contentKind(kind);

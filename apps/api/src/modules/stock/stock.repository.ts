@@ -81,23 +81,12 @@ export function createStockRepository(db: Db) {
       return db.selectFrom('companies as c').select(summaryColumns).where('c.id', 'in', ids).execute();
     },
 
-    async findInfo(id: number) {
+    /** A company's row with its 기업 정보 (CEO, address, summary, …): what its page reads, in one statement. */
+    async findWithInfo(id: number) {
       return db
-        .selectFrom('companies')
-        .select([
-          'id',
-          'code',
-          'name',
-          'ceo_name',
-          'founded_on',
-          'address',
-          'homepage_url',
-          'business_summary',
-          'sector',
-          'shares_outstanding',
-          'labels',
-        ])
-        .where('id', '=', id)
+        .selectFrom('companies as c')
+        .select([...summaryColumns, 'c.ceo_name', 'c.founded_on', 'c.address', 'c.homepage_url', 'c.business_summary'])
+        .where('c.id', '=', id)
         .executeTakeFirst();
     },
 

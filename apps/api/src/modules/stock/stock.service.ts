@@ -78,11 +78,12 @@ export function createStockService(
   bus: InvalidationBus = createInvalidationBus({ kind: 'memory', scope: {} }),
 ) {
   const index = createSearchIndex((ids) => repo.listAllForSearch(ids), clock);
-  const companies = createTtlCache<number, CompanyRow | undefined>(10_000);
+  // A company's row with its 기업 정보, read by every render of its page (a member's too; issue 24).
+  const companies = createTtlCache<number, Awaited<ReturnType<StockRepository['findWithInfo']>>>(10_000);
+  const companyRow = (id: number) => companies.get(id, () => repo.findWithInfo(id));
   const charts = createTtlCache<string, Awaited<ReturnType<StockRepository['bars']>>>(30_000);
   const bests = createTtlCache<number, { buy: number | null; sell: number | null }>(10_000);
-  // A company's 기업 정보 and 재무 rows, read by every render of its page (a member's too; issue 24).
-  const infos = createTtlCache<number, Awaited<ReturnType<StockRepository['findInfo']>>>(30_000);
+  // A company's 재무 rows, read by every render of its page.
   const financialRows = createTtlCache<number, Awaited<ReturnType<StockRepository['financials']>>>(30_000);
   // The market lists (ranking, 전체 종목), read by every render of the home and list pages: reused for
   // 5 s of the business clock (the page cache's bound; a test that moves the clock reads anew) and
@@ -97,12 +98,10 @@ export function createStockService(
     if (id === undefined) {
       companies.clear();
       bests.clear();
-      infos.clear();
       financialRows.clear();
     } else {
       companies.delete(id);
       bests.delete(id);
-      infos.delete(id);
       financialRows.delete(id);
     }
     charts.clear();
@@ -126,7 +125,7 @@ export function createStockService(
   }
 
   async function requireCompany(id: number): Promise<CompanyRow> {
-    const row = await companies.get(id, () => repo.findById(id));
+    const row = await companyRow(id);
     if (!row) throw new NotFoundError('companyNotFound');
     return row;
   }
@@ -156,7 +155,7 @@ export function createStockService(
     searchIndex: index,
 
     /** Whether a company exists (cached like every per-company read). */
-    exists: async (id: number) => (await companies.get(id, () => repo.findById(id))) !== undefined,
+    exists: async (id: number) => (await companyRow(id)) !== undefined,
     /** A counted view of a company's page (the analytics module decides what counts), in its transaction. */
     addView: (tx: Db, companyId: number, day: string) => repo.addView(tx, companyId, day),
 
@@ -221,7 +220,7 @@ export function createStockService(
     },
 
     async info(id: number): Promise<CompanyInfo> {
-      const row = await infos.get(id, () => repo.findInfo(id));
+      const row = await companyRow(id);
       if (!row) throw new NotFoundError('companyNotFound');
       return {
         companyIdx: row.id,

@@ -174,14 +174,12 @@ export function createTradeRepository(db: Db) {
     },
 
     /**
-     * A company's listings. Open ones for everyone; ended ones (finished, expired, deleted) only to
-     * their owner. Pinned first; with a side chosen, order-book order (sell cheapest first, buy
-     * dearest first); then newest.
-     */
-    /**
-     * A page of a company's listings and their count. For the open ones, also when the list next
+     * A page of a company's listings and their count: open ones for everyone; ended ones (finished,
+     * expired, deleted) only to their owner. Pinned first; with a side chosen, order-book order (sell
+     * cheapest first, buy dearest first); then newest. For the open ones, also when the list next
      * changes by time alone (`changesAt`: the first of them to expire or to lose its pin), so that a
-     * reader may keep it until then.
+     * reader may keep it until then. One statement (the count and `changesAt` as window functions
+     * over the page's rows) unless the page is past the end, when the count is read on its own.
      */
     async listByCompany(f: TradeListFilter): Promise<{ rows: TradeRow[]; total: number; changesAt: Date | null }> {
       let q = base().where('t.company_id', '=', f.companyId).where('u.deleted_at', 'is', null);
@@ -200,25 +198,31 @@ export function createTradeRepository(db: Db) {
               )
             : q.where('t.status', '=', f.status);
       }
-      const totalRow = await q
+      const pinEnds = sql<Date | null>`case when t.list_pin = ${ListPin.TOPFIX} and t.pin_ends_at > ${f.now} then t.pin_ends_at end`;
+      let ordered = columns(q, f.now)
         .select([
-          sql<number>`count(*)::int`.as('n'),
-          sql<Date | null>`least(min(t.expires_at), min(case when t.list_pin = ${ListPin.TOPFIX} and t.pin_ends_at > ${f.now} then t.pin_ends_at end))`.as(
-            'changes_at',
-          ),
+          sql<number>`count(*) over ()`.as('total_n'),
+          sql<Date | null>`least(min(t.expires_at) over (), min(${pinEnds}) over ())`.as('changes_at'),
         ])
-        .executeTakeFirst();
-      let ordered = columns(q, f.now).orderBy(pinnedNow(f.now), 'desc');
+        .orderBy(pinnedNow(f.now), 'desc');
       if (f.tradeType === TradeType.SELL) ordered = ordered.orderBy('t.stock_per_price', 'asc');
       if (f.tradeType === TradeType.BUY) ordered = ordered.orderBy('t.stock_per_price', 'desc');
-      const rows = await ordered
+      const found = await ordered
         .orderBy('t.created_at', 'desc')
         .orderBy('t.id', 'desc')
         .limit(f.size)
         .offset((f.page - 1) * f.size)
         .execute();
-      const changesAt = f.status === ListingStatus.IN_PROGRESS && totalRow?.changes_at ? new Date(totalRow.changes_at) : null;
-      return { rows: rows as TradeRow[], total: Number(totalRow?.n ?? 0), changesAt };
+      let summary: { n: number | string; changes_at: Date | string | null } | undefined = found[0]
+        ? { n: found[0].total_n, changes_at: found[0].changes_at }
+        : undefined;
+      if (!summary && f.page > 1)
+        summary = await q
+          .select([sql<number>`count(*)::int`.as('n'), sql<Date | null>`least(min(t.expires_at), min(${pinEnds}))`.as('changes_at')])
+          .executeTakeFirst();
+      const rows = found.map(({ total_n: _n, changes_at: _c, ...row }) => row);
+      const changesAt = f.status === ListingStatus.IN_PROGRESS && summary?.changes_at ? new Date(summary.changes_at) : null;
+      return { rows: rows as TradeRow[], total: Number(summary?.n ?? 0), changesAt };
     },
 
     async topFixed(companyId: number, now: Date): Promise<TradeRow[]> {

@@ -240,11 +240,22 @@ export function createTradeService(deps: {
       const load = (now: Date) =>
         repo.listByCompany({ companyId, tradeType: query.tradeType, status, viewerId, now, page: query.page, size: query.size });
       // Only the public, open list is shared between readers; ended listings are each owner's own.
-      const { rows, total } =
-        status === ListingStatus.IN_PROGRESS
-          ? await openList(openKey('list', companyId, query.tradeType, query.page, query.size), load)
-          : await load(clock.now());
-      return { data: await withReports(rows, viewerId), total, page: query.page, size: query.size };
+      const open = status === ListingStatus.IN_PROGRESS;
+      const { rows, total, changesAt } = open
+        ? await openList(openKey('list', companyId, query.tradeType, query.page, query.size), load)
+        : { ...(await load(clock.now())), changesAt: 0 };
+      return {
+        data: await withReports(rows, viewerId),
+        total,
+        page: query.page,
+        size: query.size,
+        /**
+         * How long the open list stays as it is unless a write announces a change (then the first of
+         * its listings expires or loses its pin): what a page that shows it may be kept for. 0 for
+         * an owner's ended listings.
+         */
+        unchangedForMs: open ? Math.max(0, Number(changesAt) - clock.now().getTime()) : 0,
+      };
     },
 
     async topFixed(companyId: number, viewerId: number | null) {
