@@ -299,7 +299,15 @@ export async function memberRows(pageBaseline: string, log: (line: string) => vo
       call('member API: my listings', '/mine'),
       call('member API: favourites', '/favourites'),
     ];
-    return { comparisons, check: () => signedInProblem(app.origin, member), stop };
+    const check = async () => {
+      try {
+        return await signedInProblem(app.origin, member);
+      } catch (error) {
+        // The server is gone: what it said last is why.
+        return `${error instanceof Error ? error.message : String(error)}; the server's last output:\n${app.output().slice(-4000)}`;
+      }
+    };
+    return { comparisons, check, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -79,7 +79,8 @@ export function createStockService(
 ) {
   const index = createSearchIndex((ids) => repo.listAllForSearch(ids), clock);
   // A company's row with its 기업 정보, read by every render of its page (a member's too; issue 24).
-  const companies = createTtlCache<number, Awaited<ReturnType<StockRepository['findWithInfo']>>>(10_000);
+  // Announced in full (the company topic), so kept a minute like the company's page (decision 0032).
+  const companies = createTtlCache<number, Awaited<ReturnType<StockRepository['findWithInfo']>>>(60_000);
   const companyRow = (id: number) => companies.get(id, () => repo.findWithInfo(id));
   const charts = createTtlCache<string, Awaited<ReturnType<StockRepository['bars']>>>(30_000);
   const bests = createTtlCache<number, { buy: number | null; sell: number | null }>(10_000);

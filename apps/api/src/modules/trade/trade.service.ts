@@ -127,7 +127,9 @@ export function createTradeService(deps: {
   const repo: TradeRepository = createTradeRepository(db);
   // Every reader's open lists (the order book): dropped on every instance by a write to the company's
   // listings, and read again once time alone changes them (a listing expires, a pin ends: `changesAt`)
-  // or the clock moved back past the read (tests); 5 s at most.
+  // or the clock moved back past the read (tests); a minute at most (decision 0032: a member walking
+  // 300 companies' pages came back to each after more than 5 s, so every list was read again).
+  const OPEN_LIST_MS = 60_000;
   type KeptList<R> = { rows: R[]; total: number; readAt: number; changesAt: number };
   type ListRead<R> = (now: Date) => Promise<{ rows: R[]; total: number; changesAt?: Date | null }>;
   const reader =
@@ -138,7 +140,7 @@ export function createTradeService(deps: {
     };
   /** Whether a kept list still stands at `now`: read before it, and nothing in it ended since. */
   const stands = <R>(list: KeptList<R>, now: Date) => now.getTime() >= list.readAt && now.getTime() < list.changesAt;
-  const openLists = createTtlCache<string, KeptList<TradeRow>>(5_000, 2_000);
+  const openLists = createTtlCache<string, KeptList<TradeRow>>(OPEN_LIST_MS, 2_000);
   const openKey = (...parts: Array<string | number | undefined>) => parts.join(':');
   async function openList(key: string, load: ListRead<TradeRow>) {
     const now = clock.now();
