@@ -47,7 +47,7 @@ describe(`two instances on one ${process.env.TEST_DATABASE_URL ? 'PostgreSQL dat
   it('a listing posted on A is B’s best 호가 and in B’s list; an operator’s price set on A is B’s price', async () => {
     const id = await insertCompany(t.db, { currentPrice: 20_000, previousClose: 20_000 });
     const url = `/api/v2/stock/profile/${id}`;
-    expect((await getResult<Profile>(b.app, url)).bestSellPrice).toBeNull(); // B caches it now (for 10 s)
+    expect((await getResult<Profile>(b.app, url)).bestSellPrice).toBeNull(); // B caches it now (until a write or its first listing ends)
     expect((await getResult<{ total: number }>(b.app, `/api/v2/trade/all/company/${id}`)).total).toBe(0);
 
     const seller = await createMember(t);

@@ -249,20 +249,26 @@ export function createStockRepository(db: Db) {
     },
 
     /** The open listings' best 호가 of a company: the dearest buy and the cheapest sell. */
-    async bestPrices(id: number, now: Date): Promise<{ buy: number | null; sell: number | null }> {
+    /** The best open prices, and when the first open listing expires (they may change then by time alone; Infinity without one). */
+    async bestPrices(id: number, now: Date): Promise<{ buy: number | null; sell: number | null; changesAt: number }> {
       const row = await db
         .selectFrom('trades')
         .innerJoin('users', 'users.id', 'trades.user_id')
         .select([
           sql<string | null>`max(stock_per_price) filter (where trade_type = ${TradeType.BUY})`.as('buy'),
           sql<string | null>`min(stock_per_price) filter (where trade_type = ${TradeType.SELL})`.as('sell'),
+          sql<Date | string | null>`min(expires_at)`.as('changes_at'),
         ])
         .where('company_id', '=', id)
         .where('status', '=', ListingStatus.IN_PROGRESS)
         .where('expires_at', '>', now)
         .where('users.deleted_at', 'is', null)
         .executeTakeFirst();
-      return { buy: row?.buy == null ? null : Number(row.buy), sell: row?.sell == null ? null : Number(row.sell) };
+      return {
+        buy: row?.buy == null ? null : Number(row.buy),
+        sell: row?.sell == null ? null : Number(row.sell),
+        changesAt: row?.changes_at ? new Date(row.changes_at).getTime() : Number.POSITIVE_INFINITY,
+      };
     },
 
     async financials(id: number) {

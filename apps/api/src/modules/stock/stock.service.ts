@@ -83,7 +83,18 @@ export function createStockService(
   const companies = createTtlCache<number, Awaited<ReturnType<StockRepository['findWithInfo']>>>(60_000);
   const companyRow = (id: number) => companies.get(id, () => repo.findWithInfo(id));
   const charts = createTtlCache<string, Awaited<ReturnType<StockRepository['bars']>>>(30_000);
-  const bests = createTtlCache<number, { buy: number | null; sell: number | null }>(10_000);
+  // Best 호가: dropped by the bus on a listing's change, and read again once the first open listing
+  // expires (time alone changes them: `changesAt`) or the clock moved back past the read; a minute at most.
+  type Best = Awaited<ReturnType<StockRepository['bestPrices']>> & { readAt: number };
+  const bests = createTtlCache<number, Best>(60_000);
+  const bestOf = async (id: number) => {
+    const now = clock.now();
+    const read = async () => ({ ...(await repo.bestPrices(id, now)), readAt: now.getTime() });
+    const best = await bests.get(id, read);
+    if (now.getTime() >= best.readAt && now.getTime() < best.changesAt) return best;
+    bests.delete(id);
+    return bests.get(id, read);
+  };
   // A company's 재무 rows, read by every render of its page.
   const financialRows = createTtlCache<number, Awaited<ReturnType<StockRepository['financials']>>>(30_000);
   // The market lists (ranking, 전체 종목), read by every render of the home and list pages: reused for
@@ -201,7 +212,7 @@ export function createStockService(
     async profile(id: number, isFavorite: boolean): Promise<StockProfile> {
       const row = await requireCompany(id);
       const s = toSummary(row);
-      const best = await bests.get(id, () => repo.bestPrices(id, clock.now()));
+      const best = await bestOf(id);
       return {
         companyIdx: s.companyIdx,
         companyName: s.companyName,

@@ -1,4 +1,13 @@
-import { SanctionState, type StockProfile, seoulDay, type Trade, UserLevel, weightedMedian, withinDailyBand } from '@beesang/contract';
+import {
+  LISTING_LIFETIME_DAYS,
+  SanctionState,
+  type StockProfile,
+  seoulDay,
+  type Trade,
+  UserLevel,
+  weightedMedian,
+  withinDailyBand,
+} from '@beesang/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCompany } from '../../../test/factories.ts';
@@ -193,6 +202,13 @@ describe('a counted finish', () => {
     expect(await profile(id)).toMatchObject({ bestBuyPrice: 19_500, bestSellPrice: 20_500 });
     await t.app.inject({ method: 'DELETE', url: `/api/trade/${dearest.tradeIdx}`, headers: await freshHeaders(t, a.id) });
     expect(await profile(id)).toMatchObject({ bestBuyPrice: 19_000, bestSellPrice: 20_500 });
+    // The service keeps them until a write says otherwise, or until the first open listing expires:
+    // time alone, no write, empties the book. (The serialised answers in front of it are kept 5 s of
+    // the real clock at most, lib/answer-cache.ts, which this test's clock does not move.)
+    const stocks = t.app.services.stocks;
+    expect(await stocks.profile(id, false)).toMatchObject({ bestBuyPrice: 19_000, bestSellPrice: 20_500 });
+    t.clock.advance((LISTING_LIFETIME_DAYS + 1) * DAY);
+    expect(await stocks.profile(id, false)).toMatchObject({ bestBuyPrice: null, bestSellPrice: null });
   });
 });
 
