@@ -45,3 +45,26 @@ export function createClockSlotCache<V>(clock: Clock, slotMs: number, maxEntries
     clear: () => cache.clear(),
   };
 }
+
+/** A value read at `readAt` that time alone changes at `changesAt` (business-clock ms; Infinity: never). */
+export interface Kept {
+  readAt: number;
+  changesAt: number;
+}
+
+/**
+ * A kept value that still stands at `now` (read before it, and nothing in it changed by time since),
+ * else read again after `drop`: `get` is the cache's get for the value's key. Open order books,
+ * best 호가 and a member's own listings are kept this way, until a write (the bus) or their `changesAt`.
+ */
+export async function standingRead<V extends Kept>(
+  get: (read: () => Promise<V>) => Promise<V>,
+  drop: () => void,
+  now: Date,
+  read: () => Promise<V>,
+): Promise<V> {
+  const kept = await get(read);
+  if (now.getTime() >= kept.readAt && now.getTime() < kept.changesAt) return kept;
+  drop();
+  return get(read);
+}

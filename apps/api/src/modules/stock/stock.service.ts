@@ -18,7 +18,7 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { createInvalidationBus, type InvalidationBus, TOPICS } from '../../lib/invalidation.ts';
-import { createClockSlotCache, createTtlCache } from '../../lib/ttl-cache.ts';
+import { createClockSlotCache, createTtlCache, standingRead } from '../../lib/ttl-cache.ts';
 import { createSearchIndex } from './search-index.ts';
 import type { CompanyRow, StockRepository } from './stock.repository.ts';
 
@@ -87,13 +87,15 @@ export function createStockService(
   // expires (time alone changes them: `changesAt`) or the clock moved back past the read; a minute at most.
   type Best = Awaited<ReturnType<StockRepository['bestPrices']>> & { readAt: number };
   const bests = createTtlCache<number, Best>(60_000);
-  const bestOf = async (id: number) => {
+  const bestOf = (id: number) => {
     const now = clock.now();
     const read = async () => ({ ...(await repo.bestPrices(id, now)), readAt: now.getTime() });
-    const best = await bests.get(id, read);
-    if (now.getTime() >= best.readAt && now.getTime() < best.changesAt) return best;
-    bests.delete(id);
-    return bests.get(id, read);
+    return standingRead(
+      (r) => bests.get(id, r),
+      () => bests.delete(id),
+      now,
+      read,
+    );
   };
   // A company's 재무 rows, read by every render of its page.
   const financialRows = createTtlCache<number, Awaited<ReturnType<StockRepository['financials']>>>(30_000);

@@ -21,7 +21,7 @@ import type { DomainEventBus } from '../../lib/domain-events.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type InvalidationBus, TOPICS } from '../../lib/invalidation.ts';
 import { createMemberView } from '../../lib/member-view.ts';
-import { createTtlCache } from '../../lib/ttl-cache.ts';
+import { createTtlCache, standingRead } from '../../lib/ttl-cache.ts';
 import type { ReportService } from '../report/report.service.ts';
 import type { ReviewService } from '../review/review.service.ts';
 import type { PriceService } from '../stock/price/price.service.ts';
@@ -138,16 +138,16 @@ export function createTradeService(deps: {
       const r = await load(now);
       return { rows: r.rows, total: r.total, readAt: now.getTime(), changesAt: r.changesAt?.getTime() ?? Number.POSITIVE_INFINITY };
     };
-  /** Whether a kept list still stands at `now`: read before it, and nothing in it ended since. */
-  const stands = <R>(list: KeptList<R>, now: Date) => now.getTime() >= list.readAt && now.getTime() < list.changesAt;
   const openLists = createTtlCache<string, KeptList<TradeRow>>(OPEN_LIST_MS, 2_000);
   const openKey = (...parts: Array<string | number | undefined>) => parts.join(':');
-  async function openList(key: string, load: ListRead<TradeRow>) {
+  function openList(key: string, load: ListRead<TradeRow>) {
     const now = clock.now();
-    const list = await openLists.get(key, reader(load, now));
-    if (stands(list, now)) return list;
-    openLists.delete(key);
-    return openLists.get(key, reader(load, now));
+    return standingRead<KeptList<TradeRow>>(
+      (read) => openLists.get(key, read),
+      () => openLists.delete(key),
+      now,
+      reader(load, now),
+    );
   }
   bus.subscribe(TOPICS.listings, () => openLists.clear());
   // Each member's own listings (내 매물) page by page, as answered: a change to a listing is announced
@@ -160,12 +160,14 @@ export function createTradeService(deps: {
     ttlMs: 5_000,
     maxEntries: 20_000,
   });
-  async function ownList(userId: number, key: string, load: ListRead<Trade>) {
+  function ownList(userId: number, key: string, load: ListRead<Trade>) {
     const now = clock.now();
-    const list = await ownLists.get(userId, key, reader(load, now));
-    if (stands(list, now)) return list;
-    ownLists.drop(userId);
-    return ownLists.get(userId, key, reader(load, now));
+    return standingRead<KeptList<Trade>>(
+      (read) => ownLists.get(userId, key, read),
+      () => ownLists.drop(userId),
+      now,
+      reader(load, now),
+    );
   }
   // The stock service listens too: a company's best 호가 come from its open listings.
   const changed = <T>(companyId: number, result: T): T => {
