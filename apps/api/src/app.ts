@@ -16,6 +16,7 @@ import { createJobQueue, type JobQueueDatabase } from './lib/job-queue.ts';
 import { createKeyring, singleKeyring } from './lib/keyring.ts';
 import { RequestLogController, redactingSerializers } from './lib/log.ts';
 import { createMemberView, membersChanged } from './lib/member-view.ts';
+import { IN_THREAD, type Pace } from './lib/pace.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { type AnalyticsService, createAnalyticsService } from './modules/analytics/analytics.service.ts';
@@ -245,6 +246,15 @@ function jobQueueDatabase(options: BuildAppOptions): JobQueueDatabase {
   throw new Error('buildApp: the embedded database must be handed to the job queue (options.jobQueue: { pglite })');
 }
 
+/**
+ * How background work shares the server's thread (lib/pace.ts): in short steps where the embedded
+ * database runs in it (tests; decision 0029). Where it has a thread of its own (the server's;
+ * decision 0033), as on PostgreSQL, the thread only waits for a statement: no pacing.
+ */
+function backgroundPace(database: JobQueueDatabase): Pace | undefined {
+  return 'pglite' in database && !database.ownThread ? IN_THREAD : undefined;
+}
+
 export async function buildApp(options: BuildAppOptions) {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
@@ -460,7 +470,7 @@ export async function buildApp(options: BuildAppOptions) {
     lapsingDeals: (hours) => deals.settle.lapsingWithin(hours),
     endingListings: (days) => trades.endingWithin(days),
     log: (message, error) => app.log.warn({ err: error }, message),
-    paced: 'pglite' in jobQueueDatabase(options),
+    pace: backgroundPace(jobQueueDatabase(options)),
   });
   notify.addChannel(push.channels.webPush);
   notify.addChannel(push.channels.app);

@@ -20,6 +20,7 @@ async function main() {
     migrationDatabaseUrl: config.migrationDatabaseUrl,
     warnIfAuditExposed: config.env === 'production',
     dataDir: config.databaseUrl ? undefined : config.dataDir,
+    thread: true,
     seedDemoData: config.seedDemoData,
     log: say,
   });
@@ -29,7 +30,7 @@ async function main() {
     db: handle.db,
     socialProviders: loadSocialProviders(),
     backgroundJobs: true,
-    ...(handle.embedded && { jobQueue: { pglite: handle.embedded } }),
+    ...(handle.embedded && { jobQueue: { pglite: handle.embedded, ownThread: handle.thread === true } }),
     ...(config.smsPerIpHourly && { smsLimits: { perIpMax: config.smsPerIpHourly } }),
     ...(handle.poolStats && { dbPool: handle.poolStats }),
     ...(devClock && { clock: devClock, devClock }),

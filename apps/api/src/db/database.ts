@@ -4,6 +4,7 @@ import v8 from 'node:v8';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { swappablePGlite } from './pglite-swap.ts';
+import { openPGliteThread } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -20,6 +21,8 @@ export interface DatabaseHandle {
   reopen?: () => Promise<void>;
   /** The embedded instance itself (its statements queue behind Kysely's transactions): the job queue runs on it. */
   embedded?: Pick<PGlite, 'query' | 'exec'>;
+  /** The embedded instance runs in a thread of its own (pglite-thread.ts). */
+  thread?: boolean;
 }
 
 export interface OpenDatabaseOptions {
@@ -31,6 +34,11 @@ export interface OpenDatabaseOptions {
   onIdleError?: (error: Error) => void;
   /** A new embedded data folder starts as this database (a gzipped tar from PGlite's dumpDataDir) instead of running initdb. */
   template?: Blob;
+  /**
+   * The embedded database runs in a thread of its own (pglite-thread.ts, decision 0033): the server's
+   * thread goes on with requests while a statement runs. Off: in the caller's thread (tests, CLIs).
+   */
+  thread?: boolean;
 }
 
 /**
@@ -141,17 +149,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
   try {
-    const first = new PGlite(options.dataDir ?? 'memory://', {
-      ...pgliteOptions(),
-      ...(options.template && { loadDataDir: options.template }),
-    });
-    await first.waitReady;
     const dataDir = options.dataDir;
-    const { pglite, reopen } = swappablePGlite(first, async () => {
-      const next = new PGlite(dataDir as string, pgliteOptions());
-      await next.waitReady;
-      return next;
-    });
+    const start = async (template?: Blob): Promise<PGlite> => {
+      if (options.thread) return (await openPGliteThread({ dataDir, template })) as PGlite;
+      const pglite = new PGlite(dataDir ?? 'memory://', { ...pgliteOptions(), ...(template && { loadDataDir: template }) });
+      await pglite.waitReady;
+      return pglite;
+    };
+    const { pglite, reopen } = swappablePGlite(await start(options.template), () => start());
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
     return {
       db,
@@ -163,6 +168,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       },
       ...(dataDir && { reopen }),
       embedded: pglite,
+      thread: options.thread === true,
       // PGlite runs a query only between transactions, so a COPY never lands inside someone's.
       copyCsv: async (table, columns, csv) => {
         await pglite.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob' with (format csv)`, [], { blob: new Blob([csv]) });

@@ -8,9 +8,12 @@ import { openDatabase } from './database.ts';
 const dir = mkdtempSync(join(tmpdir(), 'beesang-swap-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('reopening the embedded database', () => {
+describe.each([
+  { thread: false, where: "in the server's thread" },
+  { thread: true, where: 'in its own thread' },
+])('reopening the embedded database $where', ({ thread }) => {
   it('lets a running transaction finish, holds new queries until the data folder is open again, and loses nothing', async () => {
-    const h = await openDatabase({ dataDir: join(dir, 'data') });
+    const h = await openDatabase({ dataDir: join(dir, `data-${thread}`), thread });
     try {
       await sql`create table t (n int)`.execute(h.db);
       let release: () => void = () => {};
@@ -42,7 +45,7 @@ describe('reopening the embedded database', () => {
     } finally {
       await h.close();
     }
-    const again = await openDatabase({ dataDir: join(dir, 'data') });
+    const again = await openDatabase({ dataDir: join(dir, `data-${thread}`), thread });
     expect((await sql<{ n: number }>`select count(*)::int as n from t`.execute(again.db)).rows[0]?.n).toBe(3);
     await again.close();
   });

@@ -46,6 +46,8 @@ export async function prepareDatabase(options: {
   /** Say so when the site's role could rewrite the audit log (one role for everything, in production). */
   warnIfAuditExposed?: boolean;
   dataDir?: string | undefined;
+  /** The embedded database in a thread of its own (the server's; decision 0033). */
+  thread?: boolean;
   seedDemoData: boolean;
   log?: (message: string) => void;
 }): Promise<PreparedDatabase> {
@@ -59,6 +61,7 @@ export async function prepareDatabase(options: {
       databaseUrl: options.databaseUrl,
       dataDir,
       template,
+      ...(options.thread && { thread: true }),
       onIdleError: (error) =>
         options.log?.(`데이터베이스 연결이 끊겨 다음 요청에서 다시 연결합니다 (connection dropped): ${error.message}`),
     });

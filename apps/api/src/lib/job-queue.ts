@@ -43,7 +43,13 @@ export interface JobQueue {
 }
 
 /** What pg-boss needs of a database: a pool's connection string (PostgreSQL) or the embedded instance. */
-export type JobQueueDatabase = { connectionString: string } | { pglite: import('pg-boss/dist/adapters/pglite.js').PGliteLike };
+export type JobQueueDatabase =
+  | { connectionString: string }
+  | {
+      pglite: import('pg-boss/dist/adapters/pglite.js').PGliteLike;
+      /** The embedded database runs in a thread of its own (decision 0033): background work need not pace the server's. */
+      ownThread?: boolean;
+    };
 
 interface Definition {
   handler: JobHandler<object>;

@@ -122,7 +122,8 @@ export async function createTestApp(opts: TestAppOptions = {}) {
   const now = opts.now ?? TEST_NOW;
   const adminUrl = process.env.TEST_DATABASE_URL;
   const scratch = adminUrl ? await createScratchDatabase(adminUrl) : undefined;
-  const handle = await openDatabase({ databaseUrl: scratch?.url });
+  // TEST_PGLITE_THREAD=1: the embedded database in its own thread, as the server opens it (decision 0033).
+  const handle = await openDatabase({ databaseUrl: scratch?.url, thread: process.env.TEST_PGLITE_THREAD === '1' });
   const db: Db = handle.db;
   const clock = fixedClock(now);
   try {
@@ -147,7 +148,7 @@ export async function createTestApp(opts: TestAppOptions = {}) {
     databaseUrl: scratch?.url,
     ...opts.config,
   };
-  const jobQueue = handle.embedded ? { pglite: handle.embedded } : undefined;
+  const jobQueue = handle.embedded ? { pglite: handle.embedded, ownThread: handle.thread === true } : undefined;
   const app = (await buildApp({
     config: appConfig,
     db,
