@@ -64,13 +64,13 @@ export function startApp(env: Record<string, string> = {}) {
   return startProcess(join(root, 'apps/api/src/server.ts'), { NODE_ENV: 'production', ...env }, serverNodeFlags);
 }
 
-export async function waitFor(check: () => Promise<boolean> | boolean, what: string, ms = 180_000): Promise<void> {
+export async function waitFor(check: () => Promise<boolean> | boolean, what: string, ms = 180_000, everyMs = 200): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     try {
       if (await check()) return;
     } catch {}
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
   throw new Error(`${what}: not within ${ms / 1000} s`);
 }
