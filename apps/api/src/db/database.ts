@@ -1,13 +1,14 @@
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import v8 from 'node:v8';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { pgliteOptions } from './pglite-options.mjs';
 import { swappablePGlite } from './pglite-swap.ts';
 import { openPGliteThread } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
+export { pgliteOptions };
 
 export interface DatabaseHandle {
   db: Db;
@@ -39,32 +40,6 @@ export interface OpenDatabaseOptions {
    * thread goes on with requests while a statement runs. Off: in the caller's thread (tests, CLIs).
    */
   thread?: boolean;
-}
-
-/**
- * PGlite is PostgreSQL compiled to WebAssembly. V8 first compiles it with its baseline compiler
- * and then recompiles hot functions with its optimizing one: on a server that recompilation keeps
- * 60–130 MB more resident (measured: RSS 157 → 331 MB after one scan of the bars) for queries
- * that ran within the noise of the baseline's speed. The flags are read when a module compiles, so
- * they are set before the first PGlite starts (decision 0013).
- */
-function keepWasmBaseline() {
-  v8.setFlagsFromString('--no-wasm-tier-up');
-  v8.setFlagsFromString('--no-wasm-dynamic-tiering');
-}
-
-/**
- * How the embedded database starts. shared_buffers, PostgreSQL's own page cache, lives in the WASM
- * heap and is resident once touched: 128 MB by default, where 16 MB holds the hot pages of the
- * demo's reads that are not cached above the database, and the operating system caches the files
- * behind it (decision 0013).
- */
-export function pgliteOptions(): PGliteOptions {
-  keepWasmBaseline();
-  return {
-    parsers: { 1082: (v: string) => v },
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
-  };
 }
 
 /** The embedded data directory is held by another live process (a second `npm start`, or `staff:grant` while the site runs). */

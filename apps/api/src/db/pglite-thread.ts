@@ -27,7 +27,7 @@ export type ThreadedPGlite = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'cl
  * PGlite's: one connection, statements in turn, a transaction holding the instance until it ends.
  */
 export async function openPGliteThread(options: { dataDir?: string | undefined; template?: Blob | undefined }): Promise<ThreadedPGlite> {
-  const worker = new Worker(new URL('./pglite-thread.worker.ts', import.meta.url), {
+  const worker = new Worker(new URL('./pglite-thread.worker.mjs', import.meta.url), {
     workerData: { dataDir: options.dataDir, template: options.template },
   });
   const pending = new Map<number, Pending>();

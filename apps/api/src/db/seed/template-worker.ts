@@ -1,8 +1,8 @@
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect } from 'kysely';
-import { pgliteOptions } from '../database.ts';
 import { migrateToLatest } from '../migrate.ts';
+import { pgliteOptions } from '../pglite-options.mjs';
 import type { Database } from '../schema.ts';
 import { dumpTemplate } from './first-start.ts';
 

@@ -1,46 +1,54 @@
 /**
  * The embedded database's own thread (pglite-thread.ts, decision 0033): this worker holds the PGlite
- * instance and runs what the server's thread asks, one message per call. A transaction stays open
- * here, holding PGlite's lock, until the server's thread ends it.
+ * instance and runs what the server's thread asks, one message per call (ThreadRequest, answered by
+ * a ThreadReply). A transaction stays open here, holding PGlite's lock, until the server's thread
+ * ends it. Plain JavaScript, so that this thread does not load Node's type stripper (some 10 MB).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { pgliteOptions } from './database.ts';
-import type { ThreadError, ThreadReply, ThreadRequest } from './pglite-thread.ts';
+import { PGlite } from '@electric-sql/pglite';
+import { pgliteOptions } from './pglite-options.mjs';
 
 const port = parentPort;
-if (!port) throw new Error('pglite-thread.worker.ts runs as a worker thread');
-const { dataDir, template } = workerData as { dataDir?: string; template?: Blob };
+if (!port) throw new Error('pglite-thread.worker.mjs runs as a worker thread');
+/** @type {{ dataDir?: string, template?: Blob }} */
+const { dataDir, template } = workerData;
 
 /** A rollback the server's thread asked for: thrown inside PGlite's transaction, not an error to report. */
 const ROLLBACK = Symbol('rollback');
 
 /** A PostgreSQL error as plain fields (the structured clone keeps an Error's message, not its `code` or `constraint`). */
-function plain(error: unknown): ThreadError {
+/** @param {unknown} error */
+function plain(error) {
   if (!(error instanceof Error)) return { message: String(error), fields: {} };
-  const fields: Record<string, string | number | boolean> = {};
+  /** @type {Record<string, string | number | boolean>} */
+  const fields = {};
   for (const [key, value] of Object.entries(error))
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') fields[key] = value;
   return { message: error.message, name: error.name, fields };
 }
 
-let pglite: PGlite;
+/** @type {PGlite} */
+let pglite;
 try {
   pglite = new PGlite(dataDir ?? 'memory://', { ...pgliteOptions(), ...(template && { loadDataDir: template }) });
   await pglite.waitReady;
-  port.postMessage({ id: 0, ok: true } satisfies ThreadReply);
+  port.postMessage({ id: 0, ok: true });
 } catch (error) {
-  port.postMessage({ id: 0, ok: false, error: plain(error) } satisfies ThreadReply);
+  port.postMessage({ id: 0, ok: false, error: plain(error) });
   process.exit(1);
 }
 
-const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void; done: Promise<void> }>();
+/** @type {Map<number, { tx: import('@electric-sql/pglite').Transaction, end: (commit: boolean) => void, done: Promise<void> }>} */
+const open = new Map();
 let nextTx = 1;
 
-function begin(reply: (value: unknown) => void): Promise<void> {
+/** @param {(value: unknown) => void} reply */
+function begin(reply) {
   const id = nextTx++;
-  let end: (commit: boolean) => void = () => {};
-  const decided = new Promise<boolean>((resolve) => {
+  /** @type {(commit: boolean) => void} */
+  let end = () => {};
+  /** @type {Promise<boolean>} */
+  const decided = new Promise((resolve) => {
     end = resolve;
   });
   const done = pglite
@@ -51,7 +59,7 @@ function begin(reply: (value: unknown) => void): Promise<void> {
     })
     .then(
       () => {},
-      (error: unknown) => {
+      (error) => {
         if (error !== ROLLBACK) throw error;
       },
     );
@@ -59,7 +67,8 @@ function begin(reply: (value: unknown) => void): Promise<void> {
   return done;
 }
 
-async function run(request: ThreadRequest): Promise<unknown> {
+/** @param {import('./pglite-thread.ts').ThreadRequest} request */
+async function run(request) {
   const on = request.tx === undefined ? pglite : open.get(request.tx)?.tx;
   switch (request.op) {
     case 'query':
@@ -69,9 +78,9 @@ async function run(request: ThreadRequest): Promise<unknown> {
       if (!on) throw new Error(`transaction ${request.tx} is not open`);
       return on.exec(request.sql);
     case 'end': {
-      const tx = open.get(request.tx as number);
+      const tx = open.get(request.tx);
       if (!tx) throw new Error(`transaction ${request.tx} is not open`);
-      open.delete(request.tx as number);
+      open.delete(request.tx);
       tx.end(request.commit === true);
       return tx.done;
     }
@@ -79,18 +88,18 @@ async function run(request: ThreadRequest): Promise<unknown> {
       await pglite.close();
       return undefined;
     default:
-      throw new Error(`unknown operation ${(request as { op: string }).op}`);
+      throw new Error(`unknown operation ${request.op}`);
   }
 }
 
-port.on('message', (request: ThreadRequest) => {
-  const answer = (reply: ThreadReply) => port.postMessage(reply);
+port.on('message', (/** @type {import('./pglite-thread.ts').ThreadRequest} */ request) => {
+  const answer = (/** @type {import('./pglite-thread.ts').ThreadReply} */ reply) => port.postMessage(reply);
   if (request.op === 'begin') {
     let begun = false;
     begin((tx) => {
       begun = true;
       answer({ id: request.id, ok: true, value: tx });
-    }).catch((error: unknown) => {
+    }).catch((error) => {
       // A failure after the callback began is the end's to report (it awaits `done`).
       if (!begun) answer({ id: request.id, ok: false, error: plain(error) });
     });
@@ -98,6 +107,6 @@ port.on('message', (request: ThreadRequest) => {
   }
   run(request).then(
     (value) => answer({ id: request.id, ok: true, value }),
-    (error: unknown) => answer({ id: request.id, ok: false, error: plain(error) }),
+    (error) => answer({ id: request.id, ok: false, error: plain(error) }),
   );
 });
