@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -67,7 +67,7 @@ if (!dev && !process.env.DATABASE_URL) {
 
 // React and the server pick their production behaviour from NODE_ENV (React's development build
 // costs 1.7× the CPU per page); an explicit NODE_ENV in the environment still wins.
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? (dev ? 'development' : 'production') };
+const env = { ...SERVER_ENV, ...process.env, NODE_ENV: process.env.NODE_ENV ?? (dev ? 'development' : 'production') };
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'apps/api/src/server.ts')], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

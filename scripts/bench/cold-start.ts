@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { freePort } from './ports.ts';
-import { rssMb as processRss, serverNodeFlags } from './processes.ts';
+import { rssMb as processRss, serverEnv, serverNodeFlags } from './processes.ts';
 
 export interface ColdStart {
   /** spawn → first 200 from `/` (ms) */
@@ -39,6 +39,7 @@ export async function coldStart(options: { dataDir?: string; idleMs?: number } =
   const timeline: Array<[number, string]> = [];
   const child = spawn(process.execPath, [...serverNodeFlags, join(root, 'apps/api/src/server.ts')], {
     env: {
+      ...serverEnv,
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',

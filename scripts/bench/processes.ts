@@ -4,7 +4,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 import { freePort } from './ports.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -15,6 +15,8 @@ const root = join(import.meta.dirname, '../..');
  */
 export const startUsesNodeFlags = readFileSync(join(root, 'scripts/start.mjs'), 'utf8').includes('server-node-flags');
 export const serverNodeFlags: string[] = startUsesNodeFlags || process.env.BENCH_FORCE_NODE_FLAGS ? SERVER_NODE_FLAGS : [];
+/** The environment `npm start` gives the server (scripts/server-node-flags.mjs), under the caller's own. */
+export const serverEnv: Record<string, string> = SERVER_ENV;
 
 export interface Started {
   origin: string;
@@ -34,6 +36,7 @@ export async function startProcess(script: string, env: Record<string, string>, 
   const child: ChildProcess = spawn(process.execPath, [...nodeFlags, script], {
     // A fresh embedded database of its own, unless the caller prepared one (the live streams' members) or names a PostgreSQL one.
     env: {
+      ...serverEnv,
       ...process.env,
       ...env,
       PORT: String(port),

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { SERVER_NODE_FLAGS } from '../../../../scripts/server-node-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../../../scripts/server-node-flags.mjs';
 
 const SERVER = join(import.meta.dirname, '..', 'server.ts');
 
@@ -178,6 +178,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const launch = (instance: (typeof instances)[number]) => {
       const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER], {
         env: {
+          ...SERVER_ENV,
           ...process.env,
           HOST: '127.0.0.1',
           PUBLIC_URL: `http://localhost:${port}`,
