@@ -1,14 +1,12 @@
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
-import { pgliteOptions } from './pglite-options.mjs';
 import { swappablePGlite } from './pglite-swap.ts';
-import { openPGliteThread } from './pglite-thread.ts';
+import { openPGliteThread, type ThreadedPGlite } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
-export { pgliteOptions };
 
 export interface DatabaseHandle {
   db: Db;
@@ -126,12 +124,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   try {
     const dataDir = options.dataDir;
     const start = async (template?: Blob): Promise<PGlite> => {
-      if (options.thread) return (await openPGliteThread({ dataDir, template })) as PGlite;
+      if (options.thread) return (await openPGliteThread({ dataDir, template })) as unknown as PGlite;
+      // Loaded only here: the server's thread never runs PGlite itself (some 5 MB it need not hold).
+      const [{ PGlite }, { pgliteOptions }] = await Promise.all([import('@electric-sql/pglite'), import('./pglite-options.mjs')]);
       const pglite = new PGlite(dataDir ?? 'memory://', { ...pgliteOptions(), ...(template && { loadDataDir: template }) });
       await pglite.waitReady;
       return pglite;
     };
-    const { pglite, reopen } = swappablePGlite(await start(options.template), () => start());
+    // Reopened in place in its own thread (one isolate, whose garbage it collects), else closed and opened anew.
+    const { pglite, reopen } = swappablePGlite(await start(options.template), async (previous) => {
+      if (options.thread) {
+        await (previous as unknown as ThreadedPGlite).reopen();
+        return previous;
+      }
+      await previous.close();
+      return start();
+    });
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
     return {
       db,

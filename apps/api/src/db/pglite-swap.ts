@@ -7,7 +7,7 @@ import type { PGlite } from '@electric-sql/pglite';
  * (a third of a second) and dropping the old instance gives that memory back. Queries that
  * arrive meanwhile wait; those running finish first.
  */
-export function swappablePGlite(first: PGlite, open: () => Promise<PGlite>) {
+export function swappablePGlite(first: PGlite, open: (previous: PGlite) => Promise<PGlite>) {
   let current = first;
   let gate: Promise<void> | null = null;
   let running = 0;
@@ -38,7 +38,7 @@ export function swappablePGlite(first: PGlite, open: () => Promise<PGlite>) {
 
   return {
     pglite,
-    /** Closes the instance once nothing runs on it and opens the data folder again. */
+    /** Once nothing runs on the instance, `open` closes it and opens the data folder again. */
     async reopen(): Promise<void> {
       let open_: () => void = () => {};
       gate = new Promise((resolve) => {
@@ -50,8 +50,7 @@ export function swappablePGlite(first: PGlite, open: () => Promise<PGlite>) {
             drained = resolve;
           });
         drained = null;
-        await current.close();
-        current = await open();
+        current = await open(current);
       } finally {
         gate = null;
         open_();

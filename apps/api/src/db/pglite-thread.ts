@@ -7,7 +7,8 @@ export type ThreadRequest =
   | { id: number; op: 'exec'; sql: string; tx?: number }
   | { id: number; op: 'begin'; tx?: undefined }
   | { id: number; op: 'end'; tx: number; commit: boolean }
-  | { id: number; op: 'close'; tx?: undefined };
+  | { id: number; op: 'close'; tx?: undefined }
+  | { id: number; op: 'reopen'; tx?: undefined };
 
 /** Its answer (id 0: the database is open). */
 export type ThreadError = { message: string; name?: string; fields: Record<string, string | number | boolean> };
@@ -16,7 +17,14 @@ export type ThreadReply = { id: number; ok: true; value?: unknown } | { id: numb
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 /** What Kysely's PGlite driver, pg-boss's adapter and the swap (pglite-swap.ts) use of a PGlite. */
-export type ThreadedPGlite = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'close' | 'closed' | 'ready' | 'waitReady'>;
+export type ThreadedPGlite = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'close' | 'closed' | 'ready' | 'waitReady'> & {
+  /**
+   * Closes the instance and opens its data folder again in the same thread, then collects that
+   * thread's garbage: what a bulk load left resident goes back (pglite-swap.ts). The caller makes sure
+   * nothing runs meanwhile.
+   */
+  reopen(): Promise<void>;
+};
 
 /**
  * The embedded database in a thread of its own (decision 0033). PGlite is PostgreSQL compiled to
@@ -114,6 +122,9 @@ export async function openPGliteThread(options: { dataDir?: string | undefined; 
       }
       await end(true);
       return result;
+    },
+    async reopen() {
+      await call({ op: 'reopen' });
     },
     async close() {
       if (closed) return;

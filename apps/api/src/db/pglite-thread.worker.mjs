@@ -4,6 +4,8 @@
  * a ThreadReply). A transaction stays open here, holding PGlite's lock, until the server's thread
  * ends it. Plain JavaScript, so that this thread does not load Node's type stripper (some 10 MB).
  */
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteOptions } from './pglite-options.mjs';
@@ -12,6 +14,16 @@ const port = parentPort;
 if (!port) throw new Error('pglite-thread.worker.mjs runs as a worker thread');
 /** @type {{ dataDir?: string, template?: Blob }} */
 const { dataDir, template } = workerData;
+
+/**
+ * One full collection in this thread after a reopen: the old instance's WebAssembly memory (a bulk
+ * load's, hundreds of MB) goes back at once, not when allocation next asks (seed/release-memory.ts
+ * does the same in the server's thread).
+ */
+function collectGarbage() {
+  v8.setFlagsFromString('--expose-gc');
+  runInNewContext('gc')();
+}
 
 /** A rollback the server's thread asked for: thrown inside PGlite's transaction, not an error to report. */
 const ROLLBACK = Symbol('rollback');
@@ -86,6 +98,13 @@ async function run(request) {
     }
     case 'close':
       await pglite.close();
+      return undefined;
+    case 'reopen':
+      if (open.size > 0) throw new Error('the database cannot reopen inside a transaction');
+      await pglite.close();
+      pglite = new PGlite(dataDir ?? 'memory://', pgliteOptions());
+      await pglite.waitReady;
+      collectGarbage();
       return undefined;
     default:
       throw new Error(`unknown operation ${request.op}`);
