@@ -190,12 +190,22 @@ function scheduleHousekeeping(
     }
   };
   let timer: NodeJS.Timeout | undefined;
+  // The run in flight, awaited on close: the database closes after the app, never under a run.
+  let running: Promise<void> | undefined;
+  const start = () => {
+    running ??= run().finally(() => {
+      running = undefined;
+    });
+  };
   app.addHook('onReady', async () => {
-    timer = setInterval(run, 5 * 60_000);
+    timer = setInterval(start, 5 * 60_000);
     timer.unref();
-    void run();
+    start();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }
 
 /**

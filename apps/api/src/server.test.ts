@@ -6,17 +6,21 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /** `npm start` failure modes: one clear line, exit code 1, no stack trace. */
-function runServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+function runServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [join(import.meta.dirname, 'server.ts')], {
       env: { ...process.env, SEED_DEMO_DATA: 'false', LOG_LEVEL: 'silent', HOST: '127.0.0.1', ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
+    let stdout = '';
     child.stderr.on('data', (d) => {
       stderr += String(d);
     });
-    child.on('exit', (code) => resolve({ code, stderr }));
+    child.stdout.on('data', (d) => {
+      stdout += String(d);
+    });
+    child.on('exit', (code) => resolve({ code, stderr, stdout }));
   });
 }
 
@@ -44,13 +48,22 @@ const dataDir = mkdtempSync(join(tmpdir(), 'beesang-start-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('server start-up errors', () => {
-  it('a taken port ends with one line saying what to do', async () => {
+  it('a taken port ends with one line saying what to do, and nothing runs on the closed database', async () => {
     const blocker: Server = createServer();
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
     const port = (blocker.address() as { port: number }).port;
     try {
-      const { code, stderr } = await runServer({ PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' });
+      // A first start (demo data) keeps the background jobs busy while the port is found taken.
+      const { code, stderr, stdout } = await runServer({
+        PORT: String(port),
+        DATA_DIR: join(dataDir, 'taken-port'),
+        DATABASE_URL: '',
+        SEED_DEMO_DATA: 'true',
+        LOG_LEVEL: 'warn',
+      });
       expect(code).toBe(1);
+      expect(stdout).not.toContain('destroyed');
+      expect(stdout).not.toContain('"level":50');
       expect(stderr).toContain(`포트 ${port}이(가) 이미 사용 중입니다`);
       expect(stderr).toContain('PORT=');
       expect(stderr).not.toMatch(/\n\s+at /);

@@ -58,6 +58,8 @@ async function main() {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    // The app first (its background jobs and timers stop), then the database they use.
+    await app.close().catch(() => {});
     await handle.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
