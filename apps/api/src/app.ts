@@ -16,7 +16,6 @@ import { createJobQueue, type JobQueueDatabase } from './lib/job-queue.ts';
 import { createKeyring, singleKeyring } from './lib/keyring.ts';
 import { RequestLogController, redactingSerializers } from './lib/log.ts';
 import { createMemberView, membersChanged } from './lib/member-view.ts';
-import { IN_THREAD, type Pace } from './lib/pace.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { type AnalyticsService, createAnalyticsService } from './modules/analytics/analytics.service.ts';
@@ -257,12 +256,12 @@ function jobQueueDatabase(options: BuildAppOptions): JobQueueDatabase {
 }
 
 /**
- * How background work shares the server's thread (lib/pace.ts): in short steps where the embedded
- * database runs in it (tests; decision 0029). Where it has a thread of its own (the server's;
- * decision 0033), as on PostgreSQL, the thread only waits for a statement: no pacing.
+ * Background work paces itself (lib/pace.ts) where the embedded database runs in the server's thread
+ * (tests; decision 0029). Where it has a thread of its own (the server's; decision 0033), as on
+ * PostgreSQL, the server's thread only waits for a statement: no pacing.
  */
-function backgroundPace(database: JobQueueDatabase): Pace | undefined {
-  return 'pglite' in database && !database.ownThread ? IN_THREAD : undefined;
+function pacedBackground(database: JobQueueDatabase): boolean {
+  return 'pglite' in database && !database.ownThread;
 }
 
 export async function buildApp(options: BuildAppOptions) {
@@ -480,7 +479,7 @@ export async function buildApp(options: BuildAppOptions) {
     lapsingDeals: (hours) => deals.settle.lapsingWithin(hours),
     endingListings: (days) => trades.endingWithin(days),
     log: (message, error) => app.log.warn({ err: error }, message),
-    pace: backgroundPace(jobQueueDatabase(options)),
+    paced: pacedBackground(jobQueueDatabase(options)),
   });
   notify.addChannel(push.channels.webPush);
   notify.addChannel(push.channels.app);

@@ -12,15 +12,3 @@ export async function giveBack(startedAt: number, capMs = 20): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, Math.min(took, capMs)));
   return took;
 }
-
-/**
- * How background work shares the server's thread with requests where the embedded database runs in
- * it: each step is sized to take about `stepMs`, then the thread is given back (giveBack). Undefined
- * where the statements run elsewhere (PostgreSQL's processes, or the embedded database's own thread,
- * decision 0033): large steps, back to back.
- */
-export interface Pace {
-  stepMs: number;
-}
-/** The database runs in the server's thread (tests, CLIs): no request waits behind more than a short step. */
-export const IN_THREAD: Pace = { stepMs: 5 };

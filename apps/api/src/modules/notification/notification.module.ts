@@ -6,7 +6,6 @@ import type { DomainEventBus } from '../../lib/domain-events.ts';
 import { type InvalidationBus, TOPICS } from '../../lib/invalidation.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
 import { createMemberView } from '../../lib/member-view.ts';
-import type { Pace } from '../../lib/pace.ts';
 import type { LiveSender } from '../deal/shared/live.ts';
 import { createPriceAlertsRepository } from './alerts/price-alerts.repository.ts';
 import { createPriceAlertsService, PRICE_CHANGED_JOB } from './alerts/price-alerts.service.ts';
@@ -42,8 +41,8 @@ export function createNotificationModule(deps: {
   ) => Promise<Array<{ dealId: number; conversationId: number; sellerId: number; buyerId: number; lapsesAt: Date; companyName: string }>>;
   endingListings: (days: number) => Promise<Array<{ id: number | string; user_id: number; expires_at: Date }>>;
   log: (message: string, error?: unknown) => void;
-  /** On the embedded database background work paces itself (lib/pace.ts); undefined on PostgreSQL. */
-  pace: Pace | undefined;
+  /** The database runs in the server's thread (embedded): background work paces itself (lib/pace.ts). */
+  paced: boolean;
 }) {
   const { db, clock, jobs, events, live } = deps;
   const repo = createNotificationRepository(db);
@@ -73,7 +72,7 @@ export function createNotificationModule(deps: {
     clock,
     written: (tx, rows, of) => notifications.written(tx, rows, of),
     cache: { view: view(TOPICS.priceAlerts), bus: deps.bus },
-    pace: deps.pace,
+    paced: deps.paced,
   });
   const campaigns = createCampaignService({ db, repo: createCampaignsRepository(), audience: deps.consents, notifications, jobs, clock });
   const listings = listenForNotifications({
@@ -88,7 +87,7 @@ export function createNotificationModule(deps: {
   const channels: Channel[] = [];
 
   // Retried with backoff on a provider's 429/5xx; a claimed job an instance left (a crash) is taken again.
-  const deliver = createDeliverer({ repo, settings, channels: () => channels, clock, pace: deps.pace });
+  const deliver = createDeliverer({ repo, settings, channels: () => channels, clock, paced: deps.paced });
   jobs.define(DELIVER_JOB, deliver, {
     retryLimit: 8,
     retryBackoff: true,

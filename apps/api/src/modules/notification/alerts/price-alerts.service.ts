@@ -7,17 +7,18 @@ import { AppError } from '../../../lib/errors.ts';
 import { type InvalidationBus, TOPICS } from '../../../lib/invalidation.ts';
 import type { JobQueue } from '../../../lib/job-queue.ts';
 import { type MemberView, membersChanged } from '../../../lib/member-view.ts';
-import { giveBack, type Pace } from '../../../lib/pace.ts';
+import { giveBack } from '../../../lib/pace.ts';
 import type { FiredRow, PriceAlertsRepository } from './price-alerts.repository.ts';
 
 export const PRICE_CHANGED_JOB = 'notification.price-changed';
 /**
  * A fan-out's first slice of alerts (one statement and transaction); later slices are sized to take
- * about the pace's step each, between FAN_OUT_SLICE_MIN and FAN_OUT_SLICE_MAX alerts (on the embedded database).
+ * about SLICE_BUDGET_MS each, between FAN_OUT_SLICE_MIN and FAN_OUT_SLICE_MAX alerts (on the embedded database).
  */
 export const FAN_OUT_SLICE = 200;
 const FAN_OUT_SLICE_MIN = 25;
 const FAN_OUT_SLICE_MAX = 5_000;
+const SLICE_BUDGET_MS = 5;
 /** A slice on PostgreSQL, where the thread only waits for it. */
 export const UNPACED_SLICE = 2_000;
 
@@ -34,11 +35,11 @@ export function createPriceAlertsService(deps: {
   companyExists: (companyId: number) => Promise<boolean>;
   clock: Clock;
   /**
-   * On the embedded database slices are sized to the pace's step and the thread is given back
-   * between them (lib/pace.ts). Undefined on PostgreSQL, where the statements run in the server's
-   * processes: the slices are large and back to back.
+   * The database runs in this thread (embedded PGlite): slices are sized to a few milliseconds and
+   * the thread is given back between them. On PostgreSQL the statements run in the server's
+   * processes, and the slices are large and back to back.
    */
-  pace: Pace | undefined;
+  paced: boolean;
   /** Queues the delivery of notifications the fan-out wrote and tells open pages. */
   written: (tx: Db, rows: FiredRow[], of: number) => Promise<void>;
   /** Each member's alerts kept per instance (issue 24: every stock page of theirs counts them), and the bus that drops them. */
@@ -90,7 +91,7 @@ export function createPriceAlertsService(deps: {
     /**
      * The job: the crossing alerts are found once (one index range scan), then fire and become
      * notifications a slice at a time by id, each slice one statement and one transaction with its
-     * delivery queued (in batches of 500). A slice is sized to take about the pace's step, and after
+     * delivery queued (in batches of 500). A slice is sized to take about SLICE_BUDGET_MS, and after
      * each the job leaves the thread to requests for a while: the embedded database runs in this
      * thread, and one statement over a hundred thousand alerts would hold every member's page for
      * seconds. A crash loses no slice and repeats none: the retried job finds the alerts not yet
@@ -101,8 +102,7 @@ export function createPriceAlertsService(deps: {
       const day = seoulDay(at);
       if (e.price === e.previous) return;
       const ids = await repo.crossing({ companyId: e.companyId, previous: e.previous, price: e.price, day });
-      const pace = deps.pace;
-      let limit = pace ? FAN_OUT_SLICE : UNPACED_SLICE;
+      let limit = deps.paced ? FAN_OUT_SLICE : UNPACED_SLICE;
       for (let from = 0; from < ids.length; ) {
         const slice = ids.slice(from, from + limit);
         const started = performance.now();
@@ -116,9 +116,9 @@ export function createPriceAlertsService(deps: {
         });
         from += slice.length;
         if (from >= ids.length) return;
-        if (!pace) continue;
+        if (!deps.paced) continue;
         const took = Math.max(1, await giveBack(started));
-        limit = Math.min(FAN_OUT_SLICE_MAX, Math.max(FAN_OUT_SLICE_MIN, Math.round((limit * pace.stepMs) / took)));
+        limit = Math.min(FAN_OUT_SLICE_MAX, Math.max(FAN_OUT_SLICE_MIN, Math.round((limit * SLICE_BUDGET_MS) / took)));
       }
     },
   };

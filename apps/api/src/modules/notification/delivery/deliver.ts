@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { NOTIFICATION_GROUP_OF, type Notification, type NotificationKind } from '@beesang/contract';
 import type { Clock } from '../../../lib/clock.ts';
-import { giveBack, type Pace } from '../../../lib/pace.ts';
+import { giveBack } from '../../../lib/pace.ts';
 import type { NotificationRepository } from '../notification.repository.ts';
 import { toNotification } from '../notification.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -51,8 +51,8 @@ export function createDeliverer(deps: {
   settings: SettingsService;
   channels: () => Channel[];
   clock: Clock;
-  /** The embedded database: each chunk gives the thread back (lib/pace.ts); undefined on PostgreSQL. */
-  pace: Pace | undefined;
+  /** The database runs in this thread (embedded PGlite): see giveBack. */
+  paced: boolean;
 }) {
   const { repo, settings, channels, clock } = deps;
   return async (job: Delivery): Promise<void> => {
@@ -63,7 +63,7 @@ export function createDeliverer(deps: {
       held += await deliverChunk(ids.slice(from, from + DELIVERY_CHUNK));
       // A fan-out's deliveries come back to back: after each chunk the thread goes back to requests
       // for as long as the chunk held it, when the database runs in it (embedded).
-      if (deps.pace) await giveBack(started);
+      if (deps.paced) await giveBack(started);
     }
     if (held > 0) throw new DeliveriesHeldError(`${held} deliveries held by another attempt; retried later`);
   };
