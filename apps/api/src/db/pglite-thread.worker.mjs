@@ -4,26 +4,15 @@
  * a ThreadReply). A transaction stays open here, holding PGlite's lock, until the server's thread
  * ends it. Plain JavaScript, so that this thread does not load Node's type stripper (some 10 MB).
  */
-import v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pgliteOptions } from './pglite-options.mjs';
+import { releaseMemory } from './seed/release-memory.mjs';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-thread.worker.mjs runs as a worker thread');
 /** @type {{ dataDir?: string, template?: Blob }} */
 const { dataDir, template } = workerData;
-
-/**
- * One full collection in this thread after a reopen: the old instance's WebAssembly memory (a bulk
- * load's, hundreds of MB) goes back at once, not when allocation next asks (seed/release-memory.ts
- * does the same in the server's thread).
- */
-function collectGarbage() {
-  v8.setFlagsFromString('--expose-gc');
-  runInNewContext('gc')();
-}
 
 /** A rollback the server's thread asked for: thrown inside PGlite's transaction, not an error to report. */
 const ROLLBACK = Symbol('rollback');
@@ -104,7 +93,8 @@ async function run(request) {
       await pglite.close();
       pglite = new PGlite(dataDir ?? 'memory://', pgliteOptions());
       await pglite.waitReady;
-      collectGarbage();
+      // The old instance's WebAssembly memory (a bulk load's) goes back at once.
+      releaseMemory();
       return undefined;
     default:
       throw new Error(`unknown operation ${request.op}`);

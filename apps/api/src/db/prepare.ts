@@ -1,7 +1,7 @@
 import { type DatabaseHandle, DataDirLockedError, type Db, openDatabase } from './database.ts';
 import { auditExposure, currentRole, DatabaseRoleError, migrateDatabase } from './roles.ts';
 import { isNewDataDir, pgliteTemplate } from './seed/first-start.ts';
-import { releaseMemory } from './seed/release-memory.ts';
+import { releaseMemory } from './seed/release-memory.mjs';
 import { backfillDemoBars, hasCompanies, seedDemoData } from './seed/seed.ts';
 
 export class StartupError extends Error {}
