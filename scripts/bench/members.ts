@@ -15,6 +15,7 @@ import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { FAVORITES_MAX } from '@beesang/contract';
 import type { Db } from '../../apps/api/src/db/database.ts';
 import { prepareDatabase } from '../../apps/api/src/db/prepare.ts';
@@ -24,6 +25,7 @@ import { generateHistory } from '../../apps/api/src/db/seed/demo-history.ts';
 import { createRandom } from '../../apps/api/src/db/seed/random.ts';
 import { companyRow } from '../../apps/api/src/db/seed/seed.ts';
 import type { JobQueueDatabase } from '../../apps/api/src/lib/job-queue.ts';
+import { WARMED } from '../../apps/api/src/ssr/store/page-warmer.ts';
 import { answers, type Started, startApp, startProcess, waitFor } from './processes.ts';
 import { type Comparison, fmt, type Visit } from './report.ts';
 import { issueTokens } from './tokens.ts';
@@ -245,6 +247,12 @@ export async function memberRows(pageBaseline: string, log: (line: string) => vo
     await waitFor(() => answers(`${app.origin}/readyz`), 'the app answering');
     await waitFor(() => app.output().includes('older demo bars written'), 'the demo backfill');
     await giveContent(app.origin, member);
+    // Every company's page rendered into the shared store (decision 0034), as a deployment's first
+    // minutes leave it, so that the rows measure the site rather than its warming.
+    log('members: waiting for every company page to be rendered into the shared store…');
+    const warming = performance.now();
+    await waitFor(() => app.output().includes(WARMED), 'the page warmer’s first pass', 900_000, 1_000);
+    log(`members: the warmer's first pass took ${((performance.now() - warming) / 1000).toFixed(0)} s after the backfill`);
     const problem = await signedInProblem(app.origin, member);
     if (problem) throw new Error(`members: ${problem}`);
     const favourites = await (await fetch(`${app.origin}${FAVOURITES_PAGE}`, { headers: member.cookie })).text();

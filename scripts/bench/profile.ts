@@ -6,6 +6,10 @@
  * modules, …) and printed as shares.
  *
  *   node scripts/bench/profile.ts [--member] [--seconds 10] [--connections 50] [--companies 3000] <path> [<path>…]
+ *   node scripts/bench/profile.ts --idle [--seconds 10] [--companies 3000]
+ *
+ * `--idle` profiles the server with no request at all, right after the demo backfill: its background
+ * work (the page warmer's first pass, decision 0034).
  *
  * A path containing `{id}` is expanded to the companies in turn: the 300 demo ones, or with
  * `--companies` as many as the bench's cache-miss row has (most pages then render).
@@ -16,6 +20,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { prepareDatabase } from '../../apps/api/src/db/prepare.ts';
+import { WARMED } from '../../apps/api/src/ssr/store/page-warmer.ts';
 import { hottest, profiled, shares } from './cpu-profile.ts';
 import { addCompanies } from './members.ts';
 import { answers, startApp, waitFor } from './processes.ts';
@@ -27,12 +32,15 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     member: { type: 'boolean', default: false },
+    idle: { type: 'boolean', default: false },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
     companies: { type: 'string', default: '300' },
+    /** How many companies a `{id}` path walks (default: all of them). */
+    walk: { type: 'string' },
   },
 });
-if (positionals.length === 0) {
+if (positionals.length === 0 && !values.idle) {
   console.error('usage: node scripts/bench/profile.ts [--member] <path>…');
   process.exit(2);
 }
@@ -70,40 +78,48 @@ try {
   try {
     await waitFor(() => answers(`${server.origin}/readyz`), 'the app answering');
     await waitFor(() => server.output().includes('older demo bars written'), 'the demo backfill');
-    const paths = positionals.flatMap((p) =>
-      p.includes('{id}') ? Array.from({ length: companies }, (_, i) => p.replace('{id}', String(i + 1))) : [p],
-    );
-    const headers: Record<string, string> = token
-      ? paths.some((p) => p.startsWith('/api/'))
-        ? { authorization: `Bearer ${token}` }
-        : { cookie: `ACCESS_TOKEN=${token}` }
-      : {};
-    let next = 0;
-    const run = (seconds: number) =>
-      autocannon({
-        url: server.origin + paths[0],
-        connections: Number(values.connections),
-        duration: seconds,
-        headers,
-        // All connections walk the paths together (as the bench's cache-miss row does), not each from the first.
-        ...(paths.length > 1 && {
-          requests: [
-            {
-              method: 'GET' as const,
-              headers,
-              setupRequest: (request: autocannon.Request) => ({ ...request, path: paths[next++ % paths.length] as string }),
-            },
-          ],
-        }),
-      });
-    const probe = await fetch(server.origin + (paths[0] as string), { headers });
-    if (probe.status !== 200) throw new Error(`${paths[0]} answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`);
-    await run(2);
-    const [r, p] = await profiled(inspectPort, () => run(Number(values.seconds)));
-    profile = p;
-    console.log(
-      `${positionals.join(' ')} as ${token ? 'a member' : 'a visitor'}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}, total ${r.requests.total}`,
-    );
+    // Unless the warmer itself is what is profiled: every company page in the store first, as the bench has it.
+    if (!values.idle) await waitFor(() => server.output().includes(WARMED), 'the page warmer’s first pass', 900_000, 1_000);
+    if (values.idle) {
+      const [, p] = await profiled(inspectPort, () => new Promise((r) => setTimeout(r, Number(values.seconds) * 1000)));
+      profile = p;
+      console.log(`idle server, ${values.seconds} s after the demo backfill`);
+    } else {
+      const paths = positionals.flatMap((p) =>
+        p.includes('{id}') ? Array.from({ length: Number(values.walk ?? companies) }, (_, i) => p.replace('{id}', String(i + 1))) : [p],
+      );
+      const headers: Record<string, string> = token
+        ? paths.some((p) => p.startsWith('/api/'))
+          ? { authorization: `Bearer ${token}` }
+          : { cookie: `ACCESS_TOKEN=${token}` }
+        : {};
+      let next = 0;
+      const run = (seconds: number) =>
+        autocannon({
+          url: server.origin + paths[0],
+          connections: Number(values.connections),
+          duration: seconds,
+          headers,
+          // All connections walk the paths together (as the bench's cache-miss row does), not each from the first.
+          ...(paths.length > 1 && {
+            requests: [
+              {
+                method: 'GET' as const,
+                headers,
+                setupRequest: (request: autocannon.Request) => ({ ...request, path: paths[next++ % paths.length] as string }),
+              },
+            ],
+          }),
+        });
+      const probe = await fetch(server.origin + (paths[0] as string), { headers });
+      if (probe.status !== 200) throw new Error(`${paths[0]} answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`);
+      await run(2);
+      const [r, p] = await profiled(inspectPort, () => run(Number(values.seconds)));
+      profile = p;
+      console.log(
+        `${positionals.join(' ')} as ${token ? 'a member' : 'a visitor'}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}, total ${r.requests.total}`,
+      );
+    }
   } finally {
     await server.stop();
   }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type AbuseLimits, messages } from '@beesang/contract';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -114,6 +117,9 @@ import { fastSerializerCompiler } from './plugins/serializer.ts';
 import { registerSsr, webBuildExists } from './plugins/ssr.ts';
 import { CONTENT_TOPIC } from './ssr/page-cache.ts';
 import { createSsrReads } from './ssr/reads.ts';
+import { createFilePageStore } from './ssr/store/file-page-store.ts';
+import { createDatabasePageStore } from './ssr/store/page-store.repository.ts';
+import type { PageStore } from './ssr/store/page-store.ts';
 
 export interface BuildAppOptions {
   config: Pick<AppConfig, 'env' | 'publicUrl' | 'webBuildDir' | 'logLevel' | 'trustProxy'> &
@@ -131,6 +137,7 @@ export interface BuildAppOptions {
         | 'migrationDatabaseUrl'
         | 'redisUrl'
         | 'uploadDir'
+        | 'dataDir'
       >
     > &
     Partial<Pick<AppConfig, 'metricsToken' | 'metricsPort' | 'metricsHost' | 'apiDocs' | 'introUrl' | 'push'>>;
@@ -205,6 +212,19 @@ function scheduleHousekeeping(
     clearInterval(timer);
     await running;
   });
+}
+
+/**
+ * Where rendered company pages are kept beyond an instance's memory (decision 0034): on PostgreSQL
+ * in its database, which every instance shares; on the embedded database (one process) in files
+ * beside it, DATA_DIR/pages (a directory of its own, removed on close, when there is no DATA_DIR).
+ */
+function pageStore(app: FastifyInstance, config: BuildAppOptions['config'], db: Db, clock: Clock): PageStore {
+  if (config.databaseUrl) return createDatabasePageStore(db, clock);
+  if (config.dataDir) return createFilePageStore(join(config.dataDir, 'pages'), clock);
+  const dir = mkdtempSync(join(tmpdir(), 'beesang-pages-'));
+  app.addHook('onClose', async () => rmSync(dir, { recursive: true, force: true }));
+  return createFilePageStore(dir, clock);
 }
 
 /**
@@ -596,6 +616,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   // What SSR loaders read, in process: the routes' own service calls (apps/web/app/lib/ssr-reads.ts).
   const ssrReads = createSsrReads({
+    clock,
     auth,
     stocks,
     favorites,
@@ -627,6 +648,11 @@ export async function buildApp(options: BuildAppOptions) {
       bus,
       ...(options.devClock && { cacheKeyPrefix: () => `${options.devClock?.offset()}:` }),
       observeRender: (ms, page) => metrics.observeSsr(ms, page),
+      // Company pages beyond the memory's (decision 0034); the server keeps every one rendered.
+      store: pageStore(app, config, db, clock),
+      ...(options.backgroundJobs && {
+        warm: { paths: async () => (await stocks.sitemapEntries()).map((company) => `/stock/${company.id}`) },
+      }),
       countCache: (result) => (result === 'hit' ? metrics.cacheHit('page') : metrics.cacheMiss('page')),
     });
   }

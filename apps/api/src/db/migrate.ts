@@ -22,6 +22,7 @@ import * as priceEntries from './migrations/2026-11-26-0022-price-entries.ts';
 import * as deals from './migrations/2026-11-26-0023-deals.ts';
 import * as notifications from './migrations/2026-11-26-0024-notifications.ts';
 import * as pushTargets from './migrations/2026-11-26-0030-push-targets.ts';
+import * as renderedPages from './migrations/2026-11-27-0031-rendered-pages.ts';
 
 /** Migrations listed explicitly: no file-system scanning, works the same from source and tests. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0023-deals': deals,
   '2026-11-26-0024-notifications': notifications,
   '2026-11-26-0030-push-targets': pushTargets,
+  '2026-11-27-0031-rendered-pages': renderedPages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -509,7 +509,22 @@ export interface DeviceTokensTable {
   last_seen_at: Timestamp;
 }
 
+/** A visitors' page as rendered, shared by the instances (issue 24, decision 0034): owned by ssr/page-store. */
+export interface RenderedPagesTable {
+  key: string;
+  tags: string[];
+  status: number;
+  headers: ColumnType<Array<[string, string]>, string, string>;
+  nonce: string;
+  /** base64 of the gzip stream */
+  gzip: string;
+  gzip_index: ColumnType<{ slots: number[]; base: number; markCrc: number; columns: number[] }, string, string>;
+  rendered_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface Database {
+  rendered_pages: RenderedPagesTable;
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;
   notification_settings: NotificationSettingsTable;

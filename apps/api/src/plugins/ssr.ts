@@ -9,9 +9,11 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import type { InvalidationBus } from '../lib/invalidation.ts';
 import { redactPath } from '../lib/log.ts';
 import { createWebDevServer } from '../ssr/dev-server.ts';
-import { type CachedPage, createPageCache, KEPT_PAGE_MS } from '../ssr/page-cache.ts';
+import { type CachedPage, createPageCache, KEPT_PAGE_MS, PAGE_TAGS, STORED_PAGE_MS } from '../ssr/page-cache.ts';
 import { isMemberRequest, sendPage, sendRendered, storablePage } from '../ssr/page-reply.ts';
 import type { ApiSsrReads, SsrReadsFor } from '../ssr/reads.ts';
+import type { PageStore } from '../ssr/store/page-store.ts';
+import { createPageWarmer } from '../ssr/store/page-warmer.ts';
 import { accessTokenOf } from './auth.ts';
 import { newNonce, type PagePolicy } from './security-headers.ts';
 
@@ -51,7 +53,14 @@ export interface SsrOptions {
   observeRender?: (ms: number, page: string) => void;
   /** The page cache's hits and misses for /metrics (members' pages bypass it and are not counted). */
   countCache?: (result: 'hit' | 'miss') => void;
+  /** The visitors' pages every instance shares (decision 0034); none: each instance's memory only. */
+  store?: PageStore;
+  /** Keep these pages rendered in the store (every company's), in the background: the server's, not tests'. */
+  warm?: { paths: () => Promise<string[]> };
 }
+
+/** The warmer's passes: the first soon after start, then every minute; a dropped page within 2 s. */
+const WARM = { firstMs: 3_000, everyMs: 60_000, aheadMs: 2 * 60_000, jitterMs: 2_000 };
 
 /** The first path segments the web app routes; anything else (a 404) is 'other', so labels stay few. */
 const PAGE_KINDS = new Set([
@@ -95,6 +104,10 @@ export function sharedWithMembers(url: string): boolean {
   return SHARED_WITH_MEMBERS.test(url.split('?')[0] ?? '');
 }
 
+const COMPANY_TAG = PAGE_TAGS.company('');
+/** The page-cache keys the shared store keeps (decision 0034): a company's page, a visitor's or a member's copy. */
+const STORED_PAGE = /:(?:member:)?\/stock\/[1-9]\d{0,9}$/;
+
 /** How long a visitor's page is kept; a write drops it sooner through the bus. */
 export const PAGE_CACHE_MS = 5_000;
 
@@ -122,19 +135,27 @@ export function reactBuildInUse(): 'production' | 'development' | 'mixed' | 'not
  */
 export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
   const origin = new URL(options.publicUrl);
-  const bridgeFor = (req: FastifyRequest, tags: Set<string>, nonce: string, memberPending = false): ApiSsrBridge => ({
-    // The shared page is read as a visitor's, whatever the request carries.
-    reads: options.reads({ accessToken: memberPending ? undefined : accessTokenOf(req), ip: req.ip }, tags),
+  const bridgeOf = (reads: ApiSsrReads, nonce: string, log: FastifyRequest['log'], url: string, memberPending = false): ApiSsrBridge => ({
+    reads,
     memberPending,
     log: {
-      error: (error, message) => req.log.error({ err: error, url: redactPath(req.url) }, message),
-      warn: (error, message) => req.log.warn({ err: error, url: redactPath(req.url) }, message),
+      error: (error, message) => log.error({ err: error, url: redactPath(url) }, message),
+      warn: (error, message) => log.warn({ err: error, url: redactPath(url) }, message),
     },
     demoData: options.demoData,
     publicUrl: options.publicUrl,
     introUrl: options.introUrl,
     nonce,
   });
+  const bridgeFor = (req: FastifyRequest, tags: Set<string>, nonce: string, memberPending = false): ApiSsrBridge =>
+    // The shared page is read as a visitor's, whatever the request carries.
+    bridgeOf(
+      options.reads({ accessToken: memberPending ? undefined : accessTokenOf(req), ip: req.ip }, tags),
+      nonce,
+      req.log,
+      req.url,
+      memberPending,
+    );
   // The canonical origin, not the Host header, is the page's URL: nothing a client sends in Host
   // can reach a rendered (and cached) page.
   const requestOf = (req: FastifyRequest, reply: FastifyReply) =>
@@ -175,10 +196,56 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
     },
   });
 
-  const cache = createPageCache({ ttlMs: PAGE_CACHE_MS, keptMs: KEPT_PAGE_MS, maxEntries: 1000 });
+  const keyPrefix = options.cacheKeyPrefix ?? (() => '');
+  // The build's version is part of every key: the store outlives a deployment, its pages name their assets.
+  const keyOf = (url: string, shared = false) => `${keyPrefix()}${build.assets.version}:${shared ? 'member:' : ''}${url}`;
+  let dropped: ((path: string | undefined) => void) | undefined;
+  const cache = createPageCache({
+    ttlMs: PAGE_CACHE_MS,
+    keptMs: KEPT_PAGE_MS,
+    maxEntries: 1000,
+    ...(options.store && {
+      store: options.store,
+      storedMs: STORED_PAGE_MS,
+      // A company's page at its canonical URL only: a query string or a leading zero is anyone's
+      // to vary, and each would be a row.
+      storable: (key: string) => STORED_PAGE.test(key),
+      afterDrop: (tag: string | undefined) => {
+        if (tag === undefined) dropped?.(undefined);
+        else if (tag.startsWith(COMPANY_TAG)) dropped?.(`/stock/${tag.slice(COMPANY_TAG.length)}`);
+      },
+      onStoreError: (error: unknown) => app.log.warn({ err: error }, 'shared page store failed; pages render as without it'),
+    }),
+  });
   const stopListening = cache.listen(options.bus);
   app.addHook('onClose', async () => stopListening());
-  const keyPrefix = options.cacheKeyPrefix ?? (() => '');
+
+  if (options.store && options.warm) {
+    const { paths } = options.warm;
+    const warmer = createPageWarmer({
+      ...WARM,
+      paths,
+      keyOf: (path) => keyOf(path),
+      store: options.store,
+      log: app.log,
+      fill: (path) => {
+        const tags = new Set<string>();
+        const nonce = newNonce();
+        return cache.fill(
+          keyOf(path),
+          async () => {
+            const bridge = bridgeOf(options.reads({ accessToken: undefined, ip: '127.0.0.1' }, tags), nonce, app.log, path);
+            const response = await handle(new Request(new URL(path, origin)), entry.createLoadContext(bridge));
+            return storablePage(response, tags, nonce);
+          },
+          (page) => page,
+        );
+      },
+    });
+    dropped = warmer.dropped;
+    app.addHook('onReady', async () => warmer.start(WARM.firstMs));
+    app.addHook('onClose', async () => warmer.stop());
+  }
 
   app.route({
     method: ['GET', 'HEAD'],
@@ -202,7 +269,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       if (member && !shared) return sendRendered(reply, await render(), true, 'bypass');
       const result = await cache.get(
         // A member's copy differs from a visitor's by one flag (the browser loads its member).
-        `${keyPrefix()}${shared ? 'member:' : ''}${req.url}`,
+        keyOf(req.url, shared),
         async (): Promise<{ page: CachedPage } | { response: Response }> => {
           const response = await render();
           const page = await storablePage(response, tags, nonce);
@@ -211,7 +278,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
         (rendered) => ('page' in rendered ? rendered.page : null),
       );
       options.countCache?.('hit' in result ? 'hit' : 'miss');
-      if ('hit' in result) return sendPage(req, reply, result.hit, 'hit', nonce, member);
+      if ('hit' in result) return sendPage(req, reply, result.hit, result.stored ? 'store' : 'hit', nonce, member);
       const rendered = result.rendered;
       return 'page' in rendered
         ? sendPage(req, reply, rendered.page, 'miss', nonce, member)

@@ -1,4 +1,4 @@
-import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, gunzipSync } from 'node:zlib';
 
 /**
  * A rendered document kept once and sent many times, each time with the Content-Security-Policy
@@ -27,6 +27,25 @@ export interface NoncedDocument {
    * never: the copy is then simply not reused).
    */
   lease(nonce: string, encoding: 'gzip' | 'identity'): { body: Buffer; release(): void };
+  /** What a store keeps to lend the same bytes elsewhere without compressing again (documentFromPacked). */
+  packed(): PackedDocument;
+}
+
+/** A document with its gzip stream and where the nonces go in it: what the shared page store keeps. */
+export interface PackedDocument {
+  rendered: Buffer;
+  /** The nonce its render wrote (empty: none). */
+  nonce: string;
+  gzip: Buffer;
+  /** Where the nonces go in `gzip`, and what the trailer's CRC-32 is made from (crcParts). */
+  gzipIndex: GzipIndex;
+}
+
+export interface GzipIndex {
+  slots: number[];
+  base: number;
+  markCrc: number;
+  columns: number[];
 }
 
 const WINDOW = 32 * 1024;
@@ -41,17 +60,36 @@ interface Template {
   /** Where each copy of the nonce goes. */
   slots: number[];
   /** The CRC-32 for the trailer (gzip only). */
-  crcWith?: (nonce: Buffer) => number;
+  crc?: CrcParts;
   free: Buffer[];
+}
+
+interface CrcParts {
+  base: number;
+  markCrc: number;
+  columns: number[];
 }
 
 /** `rendered`, cut at each occurrence of `nonce` (which its render wrote; an empty nonce cuts nothing). */
 export function noncedDocument(rendered: Buffer, nonce: string): NoncedDocument {
+  return documentOf(rendered, nonce);
+}
+
+/**
+ * A document as `packed()` gave it (from the shared page store): lent at once, nothing compressed
+ * again. Without `rendered`, it is the gzip stream unzipped (the stream holds the render's nonce).
+ */
+export function documentFromPacked(packed: Omit<PackedDocument, 'rendered'> & { rendered?: Buffer }): NoncedDocument {
+  const { slots, ...crc } = packed.gzipIndex;
+  return documentOf(packed.rendered ?? gunzipSync(packed.gzip), packed.nonce, { bytes: packed.gzip, slots, crc, free: [] });
+}
+
+function documentOf(rendered: Buffer, nonce: string, packedGzip?: Template): NoncedDocument {
   const mark = Buffer.from(nonce);
   const starts: number[] = [];
   if (mark.length > 0) for (let at = rendered.indexOf(mark); at >= 0; at = rendered.indexOf(mark, at + mark.length)) starts.push(at);
   const plain: Template = { bytes: rendered, slots: starts, free: [] };
-  let gzip: Template | undefined;
+  let gzip: Template | undefined = packedGzip;
 
   return {
     rendered,
@@ -64,7 +102,7 @@ export function noncedDocument(rendered: Buffer, nonce: string): NoncedDocument 
       const template = encoding === 'gzip' && gzip ? gzip : plain;
       const body = template.free.pop() ?? Buffer.from(template.bytes);
       for (const at of template.slots) bytes.copy(body, at);
-      if (template.crcWith) body.writeUInt32LE(template.crcWith(bytes), body.length - 8);
+      if (template.crc) body.writeUInt32LE(crcWith(template.crc, bytes), body.length - 8);
       let released = false;
       return {
         body,
@@ -74,6 +112,11 @@ export function noncedDocument(rendered: Buffer, nonce: string): NoncedDocument 
           if (template.free.length < KEPT) template.free.push(body);
         },
       };
+    },
+    packed() {
+      gzip ??= gzipTemplate(rendered, mark, starts);
+      const crc = gzip.crc as CrcParts;
+      return { rendered, nonce, gzip: gzip.bytes, gzipIndex: { slots: gzip.slots, ...crc } };
     },
   };
 }
@@ -114,7 +157,7 @@ function gzipTemplate(rendered: Buffer, mark: Buffer, starts: number[]): Templat
   trailer.writeUInt32LE(crc32(rendered), 0);
   trailer.writeUInt32LE(rendered.length >>> 0, 4);
   parts.push(trailer);
-  return { bytes: Buffer.concat(parts), slots, crcWith: crcWithNonce(rendered, mark, starts), free: [] };
+  return { bytes: Buffer.concat(parts), slots, crc: crcParts(rendered, mark, starts), free: [] };
 }
 
 /**
@@ -127,7 +170,7 @@ function gzipTemplate(rendered: Buffer, mark: Buffer, starts: number[]): Templat
  * crc(fresh); each copy of it then runs through the bytes after it, a linear map of the 32-bit
  * register. The sum of those maps is one 32×32 bit matrix, made once per page from its 32 columns.
  */
-function crcWithNonce(rendered: Buffer, mark: Buffer, starts: number[]): (fresh: Buffer) => number {
+function crcParts(rendered: Buffer, mark: Buffer, starts: number[]): CrcParts {
   const base = crc32(rendered);
   const markCrc = crc32(mark);
   const ends = starts.map((at) => at + mark.length);
@@ -144,12 +187,15 @@ function crcWithNonce(rendered: Buffer, mark: Buffer, starts: number[]): (fresh:
     }
     return advance(register, rendered.length - at);
   });
-  return (fresh) => {
-    let difference = (markCrc ^ crc32(fresh)) >>> 0;
-    let crc = base;
-    for (let bit = 0; difference !== 0; bit++, difference >>>= 1) if (difference & 1) crc ^= columns[bit] as number;
-    return crc >>> 0;
-  };
+  return { base, markCrc, columns };
+}
+
+/** The trailer's CRC-32 with `fresh` for the nonce (crcParts). */
+function crcWith({ base, markCrc, columns }: CrcParts, fresh: Buffer): number {
+  let difference = (markCrc ^ crc32(fresh)) >>> 0;
+  let crc = base;
+  for (let bit = 0; difference !== 0; bit++, difference >>>= 1) if (difference & 1) crc ^= columns[bit] as number;
+  return crc >>> 0;
 }
 
 /**

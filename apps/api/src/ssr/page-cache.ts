@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { type InvalidationBus, TOPICS } from '../lib/invalidation.ts';
-import { type NoncedDocument, noncedDocument } from './nonce-splice.ts';
+import { type NoncedDocument, noncedDocument, type PackedDocument } from './nonce-splice.ts';
+import type { PageStore } from './store/page-store.ts';
 
 /** What a cached page was made of; a write that changes one of these drops the pages that read it. */
 export const PAGE_TAGS = {
@@ -23,6 +24,8 @@ export const PAGE_TAGS = {
 
 /** How long a page of announced reads only (a company's) is kept at most: a write drops it sooner. */
 export const KEPT_PAGE_MS = 60_000;
+/** The same in the shared page store (decision 0034): the warmer renders such pages again within it. */
+export const STORED_PAGE_MS = 60 * 60_000;
 /** Tags of reads that no write announces in full (a scheduled notice, a member's rename in a list): the short TTL. */
 const UNANNOUNCED = new Set<string>([PAGE_TAGS.market, PAGE_TAGS.content]);
 
@@ -51,6 +54,8 @@ export interface CachedPage {
    * 0015), plain or gzip (compressed once, each response's nonce spliced in): nonce-splice.ts.
    */
   lease: NoncedDocument['lease'];
+  /** The document and its gzip stream, for the shared page store. */
+  packed(): PackedDocument;
 }
 
 interface Entry {
@@ -68,6 +73,19 @@ export interface PageCacheOptions {
   maxEntries?: number;
   /** Monotonic milliseconds (tests move it). */
   now?: () => number;
+  /**
+   * The pages every instance shares (decision 0034): asked before a render, given what a render
+   * made that is kept beyond `ttlMs` (for up to `storedMs`), dropped with the memory's pages.
+   */
+  store?: PageStore;
+  /** The most a page of announced reads is kept in the store (STORED_PAGE_MS). */
+  storedMs?: number;
+  /** Whether a key's page may go to the store (a canonical URL: no query string, which anyone could vary). */
+  storable?: (key: string) => boolean;
+  /** After a tag's pages were dropped from the store (the warmer renders them again). */
+  afterDrop?: (tag: string | undefined) => void;
+  /** A store that failed (the page is rendered, or not kept, as without one). */
+  onStoreError?: (error: unknown) => void;
 }
 
 /** A page rendered with `nonce` (empty: a page without scripts) that other responses send with theirs. */
@@ -79,7 +97,7 @@ export function cachedPage(
   nonce = '',
 ): CachedPage {
   const document = noncedDocument(body, nonce);
-  return { status, headers, body, tags, lease: (fresh, encoding) => document.lease(fresh, encoding) };
+  return { status, headers, body, tags, lease: (fresh, encoding) => document.lease(fresh, encoding), packed: () => document.packed() };
 }
 
 /**
@@ -93,8 +111,10 @@ export function cachedPage(
  * - Least recently used pages go first beyond `maxEntries`.
  */
 export function createPageCache(options: PageCacheOptions) {
-  const { ttlMs, maxEntries = 500, now = () => performance.now() } = options;
+  const { ttlMs, maxEntries = 500, now = () => performance.now(), store, storable = () => true } = options;
   const keptMs = options.keptMs ?? ttlMs;
+  const storedMs = options.storedMs ?? keptMs;
+  const storeFailed = options.onStoreError ?? (() => {});
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<CachedPage | null>>();
   let epoch = 0;
@@ -112,28 +132,70 @@ export function createPageCache(options: PageCacheOptions) {
     return entry.page;
   };
 
-  /** Drops the pages that read `tag`; without a tag, every page. */
+  const keep = (key: string, page: CachedPage, lifetime: number) => {
+    if (lifetime <= 0) return;
+    entries.set(key, { page, at: now(), lifetime });
+    if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+  };
+
+  /** How long the store keeps `page`; 0 when it is not for the store (a short-lived page, a URL with a query). */
+  const storedLifetime = (key: string, page: CachedPage) => {
+    if (!store || !storable(key)) return 0;
+    const lifetime = pageLifetime(page.tags, ttlMs, storedMs);
+    return lifetime > ttlMs ? lifetime : 0;
+  };
+
+  /**
+   * Into the store, after this turn (packing compresses: not before the answer goes). Not if a
+   * write came between the render's start and now; a write after is awaited by its drop.
+   */
+  const putLater = (key: string, page: CachedPage, started: number) => {
+    const lifetime = storedLifetime(key, page);
+    if (!store || lifetime <= 0) return;
+    setImmediate(() => {
+      if (epoch === started) store.put(key, page, lifetime).catch(storeFailed);
+    });
+  };
+
+  /** The store's page of `key` when no write came while it was read; undefined otherwise. */
+  const fromStore = async (key: string, started: number): Promise<CachedPage | undefined> => {
+    if (!store || !storable(key)) return undefined;
+    try {
+      const kept = await store.get(key);
+      if (!kept || epoch !== started) return undefined;
+      keep(key, kept.page, Math.min(kept.remainingMs, pageLifetime(kept.page.tags, ttlMs, keptMs)));
+      return kept.page;
+    } catch (error) {
+      storeFailed(error);
+      return undefined;
+    }
+  };
+
+  /** Drops the pages that read `tag`; without a tag, every page. In the store too, after the puts under way. */
   const invalidate = (tag?: string) => {
     epoch++;
-    if (tag === undefined) {
-      entries.clear();
-      return;
-    }
-    for (const [key, entry] of entries) if (entry.page.tags.has(tag)) entries.delete(key);
+    if (tag === undefined) entries.clear();
+    else for (const [key, entry] of entries) if (entry.page.tags.has(tag)) entries.delete(key);
+    // Pages of unannounced reads are never stored: nothing there to drop.
+    if (store && !(tag !== undefined && UNANNOUNCED.has(tag)))
+      store
+        .drop(tag)
+        .then(() => options.afterDrop?.(tag))
+        .catch(storeFailed);
   };
 
   return {
     /**
-     * The cached page of `key` ({ hit }), or what `render` made ({ rendered }); `pageOf` says which
-     * renders may be kept. Concurrent misses wait for the first render and take its page; when it
-     * made none (a member-only page, an error), each renders for itself. A render's failure is its
-     * caller's.
+     * The kept page of `key` ({ hit }; `stored` when it came from the shared store), or what
+     * `render` made ({ rendered }); `pageOf` says which renders may be kept. Concurrent misses
+     * wait for the first lookup or render and take its page; when it made none (a member-only
+     * page, an error), each renders for itself. A render's failure is its caller's.
      */
     async get<T>(
       key: string,
       render: () => Promise<T>,
       pageOf: (rendered: T) => CachedPage | null,
-    ): Promise<{ hit: CachedPage } | { rendered: T }> {
+    ): Promise<{ hit: CachedPage; stored?: true } | { rendered: T }> {
       const cached = fresh(key);
       if (cached) return { hit: cached };
       const waiting = pending.get(key);
@@ -142,22 +204,49 @@ export function createPageCache(options: PageCacheOptions) {
         return page ? { hit: page } : { rendered: await render() };
       }
       const started = epoch;
-      const rendering = render();
-      // A render that began before a write may show what the write changed: neither kept nor shared.
-      const made = rendering.then(
-        (rendered) => (epoch === started ? pageOf(rendered) : null),
-        () => null,
-      );
-      pending.set(key, made);
-      void made.then((page) => {
-        if (pending.get(key) === made) pending.delete(key);
-        if (!page || epoch !== started) return;
-        const lifetime = pageLifetime(page.tags, ttlMs, keptMs);
-        if (lifetime <= 0) return;
-        entries.set(key, { page, at: now(), lifetime });
-        if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+      let settle: (page: CachedPage | null) => void = () => {};
+      const made = new Promise<CachedPage | null>((resolve) => {
+        settle = (page) => {
+          if (pending.get(key) === made) pending.delete(key);
+          resolve(page);
+        };
       });
-      return { rendered: await rendering };
+      pending.set(key, made);
+      const stored = await fromStore(key, started);
+      if (stored) {
+        settle(stored);
+        return { hit: stored, stored: true };
+      }
+      let rendered: T;
+      try {
+        rendered = await render();
+      } catch (error) {
+        settle(null);
+        throw error;
+      }
+      // A render that began before a write may show what the write changed: neither kept nor shared.
+      const page = epoch === started ? pageOf(rendered) : null;
+      settle(page);
+      if (page) {
+        keep(key, page, pageLifetime(page.tags, ttlMs, keptMs));
+        putLater(key, page, started);
+      }
+      return { rendered };
+    },
+
+    /**
+     * Renders `key` into the store only (the warmer: the memory keeps what visitors ask for);
+     * whether it was stored. Not when a write came during the render.
+     */
+    async fill<T>(key: string, render: () => Promise<T>, pageOf: (rendered: T) => CachedPage | null): Promise<boolean> {
+      if (!store) return false;
+      const started = epoch;
+      const page = pageOf(await render());
+      if (!page || epoch !== started) return false;
+      const lifetime = storedLifetime(key, page);
+      if (lifetime <= 0) return false;
+      await store.put(key, page, lifetime);
+      return true;
     },
 
     invalidate,

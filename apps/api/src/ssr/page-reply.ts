@@ -62,7 +62,8 @@ export async function storablePage(response: Response, tags: ReadonlySet<string>
   return cachedPage(response.status, headers, body, tags, nonce);
 }
 
-export type CacheState = 'hit' | 'miss' | 'bypass';
+/** `store`: not in this instance's memory, from the shared page store (decision 0034). */
+export type CacheState = 'hit' | 'store' | 'miss' | 'bypass';
 
 /**
  * What every page answer says about caching: it varies by the session cookies and the encoding; a

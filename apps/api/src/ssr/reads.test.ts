@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMember, type TestMember } from '../test/members.ts';
 import { createTestApp, TEST_NOW, type TestApp } from '../test/test-app.ts';
 import { KEPT_PAGE_MS, PAGE_TAGS, pageLifetime } from './page-cache.ts';
-import type { ApiSsrReads } from './reads.ts';
+import { type ApiSsrReads, untilSeoulMidnight } from './reads.ts';
 
 /**
  * The SSR loaders' reads (apps/web/app/lib/ssr-reads.ts) against their GET routes: for a visitor,
@@ -195,12 +195,22 @@ describe('one request, one member lookup', () => {
   });
 });
 
+describe('until midnight in Seoul', () => {
+  it('counts to the next 00:00 KST, a whole day from midnight itself', () => {
+    expect(untilSeoulMidnight(new Date('2026-11-27T23:59:59+09:00'))).toBe(1_000);
+    expect(untilSeoulMidnight(new Date('2026-11-27T00:00:00+09:00'))).toBe(86_400_000);
+    // 15:00 UTC is midnight in Seoul; 14:00 UTC an hour before it.
+    expect(untilSeoulMidnight(new Date('2026-11-27T14:00:00Z'))).toBe(3_600_000);
+  });
+});
+
 describe('what a page read depends on', () => {
   it('tags the company of a stock page, the market for lists, content for posts; a member read tags nothing', async () => {
     const stockPage = new Set<string>();
     const reads = readsOf(null, stockPage);
     await Promise.all([reads.stockProfile(companyId), reads.chart(companyId, '1M'), reads.socialProviders()]);
-    expect([...stockPage]).toEqual([PAGE_TAGS.company(companyId), PAGE_TAGS.keep(KEPT_PAGE_MS)]);
+    // Vouched until the chart's window moves: midnight in Seoul.
+    expect([...stockPage]).toEqual([PAGE_TAGS.company(companyId), PAGE_TAGS.keep(untilSeoulMidnight(t.clock.now()))]);
 
     const home = new Set<string>();
     await Promise.all([readsOf(null, home).ranking('TODAY', 10), readsOf(null, home).contentList('notice', 1, 4)]);

@@ -48,6 +48,7 @@ import {
   userDetailSchema,
 } from '@beesang/contract';
 import { z } from 'zod';
+import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
 import { type AuthService, activeMember } from '../modules/auth/auth.service.ts';
 import type { SocialService } from '../modules/auth/social/social.service.ts';
@@ -69,9 +70,10 @@ import type { StockService } from '../modules/stock/stock.service.ts';
 import type { TradeService } from '../modules/trade/trade.service.ts';
 import { admitMember } from '../plugins/auth.ts';
 import { serializerFor } from '../plugins/serializer.ts';
-import { KEPT_PAGE_MS, PAGE_TAGS } from './page-cache.ts';
+import { PAGE_TAGS } from './page-cache.ts';
 
 export interface SsrReadServices {
+  clock: Clock;
   auth: AuthService;
   stocks: StockService;
   favorites: FavoriteService;
@@ -85,6 +87,15 @@ export interface SsrReadServices {
   experts: ExpertService;
   deals: DealModule;
   notify: NotificationModule;
+}
+
+const KST_OFFSET_MS = 9 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** Milliseconds from `now` to the next midnight in Seoul (no daylight saving there). */
+export function untilSeoulMidnight(now: Date): number {
+  const kst = now.getTime() + KST_OFFSET_MS;
+  return DAY_MS - (((kst % DAY_MS) + DAY_MS) % DAY_MS);
 }
 
 /** Who a page is rendered for: the access token the request carries, and its client address (access log). */
@@ -169,11 +180,11 @@ export function createSsrReads(s: SsrReadServices) {
     const member = async () => admitMember(await holderOf());
     const staff = async (area: StaffArea) => admitStaff(await member(), area);
     // A company's row, price, 호가, chart and financials: every change is announced (the company and
-    // listings topics); the chart's window moves at midnight, within the kept page's minute.
+    // listings topics); the chart's window moves at midnight (Seoul), so they vouch until then.
     const company = (id: number) => {
       const companyId = parse(idParam, id);
       tags.add(PAGE_TAGS.company(companyId));
-      tags.add(PAGE_TAGS.keep(KEPT_PAGE_MS));
+      tags.add(PAGE_TAGS.keep(untilSeoulMidnight(s.clock.now())));
       return companyId;
     };
 

@@ -285,8 +285,55 @@ describe('writes drop the pages they change, on every instance', () => {
       await new Promise((r) => setTimeout(r, 20));
       there = await visit(`/stock/${companyId}`, other.app);
     }
-    expect(there.headers['x-page-cache']).toBe('miss');
+    // Rendered there, or already by this instance into the shared store (decision 0034).
+    expect(['miss', 'store']).toContain(there.headers['x-page-cache']);
     expect(html(there)).toContain('12,345');
+  });
+
+  it('a company’s page one instance rendered, another sends from the shared store (PostgreSQL) with its own nonce; a write drops it there too', async () => {
+    const id = (await t.db.selectFrom('companies').select('id').orderBy('id').offset(3).limit(1).executeTakeFirstOrThrow()).id;
+    const first = await visit(`/stock/${id}`);
+    expect(first.headers['x-page-cache']).toBe('miss');
+    if (t.databaseUrl) {
+      // Stored after the answer went: the visitor's copy (a member's is another key).
+      const storedKeys = async () =>
+        (await t.db.selectFrom('rendered_pages').select('key').where('key', 'like', `%:/stock/${id}`).execute()).map((r) => r.key);
+      await vi.waitFor(async () => expect(await storedKeys()).toHaveLength(1));
+      const there = await visit(`/stock/${id}`, other.app);
+      expect(there.headers['x-page-cache']).toBe('store');
+      expect(withoutNonce(there)).toBe(withoutNonce(first));
+      expect(there.headers['content-security-policy']).not.toBe(first.headers['content-security-policy']);
+      expect((await get(other.app, `/stock/${id}`)).headers['x-page-cache']).toBe('hit');
+      // The same page at other URLs is rendered, never stored: nobody adds rows by varying the URL.
+      for (const url of [`/stock/0${id}`, `/stock/${id}?tab=${Math.random()}`]) {
+        expect((await visit(url)).statusCode, url).toBe(200);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+      const varied = await t.db
+        .selectFrom('rendered_pages')
+        .select('key')
+        .where((eb) => eb.or([eb('key', 'like', '%?%'), eb('key', 'like', `%/stock/0${id}`)]))
+        .execute();
+      expect(varied).toEqual([]);
+    } else {
+      // The embedded database is one process's: each instance built here keeps its own files.
+      expect((await visit(`/stock/${id}`, other.app)).headers['x-page-cache']).toBe('miss');
+    }
+
+    const created = await other.app.inject({
+      method: 'POST',
+      url: '/api/trade/sell',
+      headers: member.headers,
+      payload: { companyIdx: id, stockCount: 5, stockPerPrice: 23_456, stockCountNegotiationFlag: false, stockPriceNegotiationFlag: false },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    // Dropped from the store as from both memories: whichever instance answers, it shows the listing.
+    for (const app of [other.app, t.app]) {
+      await vi.waitFor(async () => {
+        const page = await visit(`/stock/${id}`, app);
+        expect(html(page)).toContain('23,456');
+      });
+    }
   });
 
   it("an editor's new notice shows on the notice list and the home page at once, on every instance", async () => {
