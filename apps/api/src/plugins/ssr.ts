@@ -105,6 +105,8 @@ export function sharedWithMembers(url: string): boolean {
 }
 
 const COMPANY_TAG = PAGE_TAGS.company('');
+/** The warmer's name for a page's members' copy (decision 0030): `member:` and the URL. */
+const MEMBERS_COPY = 'member:';
 /** The page-cache keys the shared store keeps (decision 0034): a company's page, a visitor's or a member's copy. */
 const STORED_PAGE = /:(?:member:)?\/stock\/[1-9]\d{0,9}$/;
 
@@ -211,8 +213,11 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       // to vary, and each would be a row.
       storable: (key: string) => STORED_PAGE.test(key),
       afterDrop: (tag: string | undefined) => {
-        if (tag === undefined) dropped?.(undefined);
-        else if (tag.startsWith(COMPANY_TAG)) dropped?.(`/stock/${tag.slice(COMPANY_TAG.length)}`);
+        if (tag === undefined) return dropped?.(undefined);
+        if (!tag.startsWith(COMPANY_TAG)) return;
+        const path = `/stock/${tag.slice(COMPANY_TAG.length)}`;
+        dropped?.(path);
+        dropped?.(`${MEMBERS_COPY}${path}`);
       },
       onStoreError: (error: unknown) => app.log.warn({ err: error }, 'shared page store failed; pages render as without it'),
     }),
@@ -222,20 +227,27 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
 
   if (options.store && options.warm) {
     const { paths } = options.warm;
+    // Each company's page twice: the visitors' copy, and the members' (decision 0030: the same page
+    // but for the flag that has the browser load its member), which a member's visit asks for.
+    const member = (target: string) => target.startsWith(MEMBERS_COPY);
+    const urlOf = (target: string) => (member(target) ? target.slice(MEMBERS_COPY.length) : target);
     const warmer = createPageWarmer({
       ...WARM,
-      paths,
-      keyOf: (path) => keyOf(path),
+      paths: async () => (await paths()).flatMap((path) => [path, `${MEMBERS_COPY}${path}`]),
+      keyOf: (target) => keyOf(urlOf(target), member(target)),
       store: options.store,
       log: app.log,
-      fill: (path) => {
+      fill: (target) => {
         const tags = new Set<string>();
         const nonce = newNonce();
+        const url = urlOf(target);
         return cache.fill(
-          keyOf(path),
+          keyOf(url, member(target)),
           async () => {
-            const bridge = bridgeOf(options.reads({ accessToken: undefined, ip: '127.0.0.1' }, tags), nonce, app.log, path);
-            const response = await handle(new Request(new URL(path, origin)), entry.createLoadContext(bridge));
+            // As a visitor's request, with no credentials (the members' copy too, as on the request path).
+            const reads = options.reads({ accessToken: undefined, ip: '127.0.0.1' }, tags);
+            const bridge = bridgeOf(reads, nonce, app.log, url, member(target));
+            const response = await handle(new Request(new URL(url, origin)), entry.createLoadContext(bridge));
             return storablePage(response, tags, nonce);
           },
           (page) => page,
