@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { WARMED } from '../../apps/api/src/ssr/store/page-warmer.ts';
 import { freePort } from './ports.ts';
 import { rssMb as processRss, serverEnv, serverNodeFlags } from './processes.ts';
 
@@ -45,7 +46,8 @@ export async function coldStart(options: { dataDir?: string; idleMs?: number } =
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
+      // info: the page warmer says when its first pass is over (the only info line an idle server writes).
+      LOG_LEVEL: 'info',
       DATABASE_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -82,6 +84,13 @@ export async function coldStart(options: { dataDir?: string; idleMs?: number } =
       const res = await fetch(origin + path);
       if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
       await res.arrayBuffer();
+    }
+    // The page warmer's first pass over every company page (decision 0034) is start-up work, as the
+    // backfill is: idle is after it.
+    while (!timeline.some(([, line]) => line.includes(WARMED))) {
+      if (child.exitCode !== null) throw new Error('the server exited while warming');
+      if (performance.now() - started > 300_000) throw new Error('the page warmer did not finish its first pass within 300 s');
+      await new Promise((r) => setTimeout(r, 250));
     }
     await new Promise((r) => setTimeout(r, options.idleMs ?? 20_000));
     const idleRssMb = rssMb(child.pid as number);

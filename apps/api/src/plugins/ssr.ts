@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
+import { releaseMemory } from '../db/seed/release-memory.mjs';
 import type { InvalidationBus } from '../lib/invalidation.ts';
 import { redactPath } from '../lib/log.ts';
 import { createWebDevServer } from '../ssr/dev-server.ts';
@@ -237,6 +238,10 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
       keyOf: (target) => keyOf(urlOf(target), member(target)),
       store: options.store,
       log: app.log,
+      // A pass over hundreds of pages leaves a grown heap that an idle server would keep (decision 0013).
+      afterPass: (rendered) => {
+        if (rendered >= 100) releaseMemory();
+      },
       fill: (target) => {
         const tags = new Set<string>();
         const nonce = newNonce();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pageKind, sharedWithMembers, webBuildExists } from '../plugins/ssr.ts';
 import { createMember, type TestMember } from '../test/members.ts';
 import { createTestApp, LISTINGS_UNLIMITED, secondInstance, type TestApp } from '../test/test-app.ts';
+import { WARMED } from './store/page-warmer.ts';
 
 /**
  * The built web app served by the API (issue 12): visitors' pages cached per URL and dropped by the
@@ -437,5 +438,35 @@ describe('what /metrics learns from pages', () => {
     ['/010-1234-5678', 'other'],
   ])('%s is labelled %s', (url, kind) => {
     expect(pageKind(url)).toBe(kind);
+  });
+});
+
+describe('company pages rendered ahead (decision 0034)', () => {
+  it('a server keeps both copies of every company page rendered: a first visit, a visitor’s or a member’s, is a store hit', async () => {
+    const lines: string[] = [];
+    const server = await secondInstance(t, {
+      web: true,
+      backgroundJobs: true,
+      logger: true,
+      logStream: { write: (line: string) => void lines.push(line) },
+    });
+    try {
+      await vi.waitFor(() => expect(lines.some((line) => line.includes(WARMED))).toBe(true), { timeout: 60_000, interval: 100 });
+      const { id, name } = await t.db
+        .selectFrom('companies')
+        .select(['id', 'name'])
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow();
+      const visitor = await visit(`/stock/${id}`, server.app);
+      expect(visitor.headers['x-page-cache']).toBe('store');
+      const member = await get(server.app, `/stock/${id}`, { cookie: 'BEESANG_SESSION=1', 'accept-encoding': 'gzip' });
+      expect(member.headers).toMatchObject({ 'x-page-cache': 'store', 'cache-control': 'private, no-cache' });
+      // The members' copy: the browser is told to load its member.
+      expect(withoutNonce(member)).not.toBe(withoutNonce(visitor));
+      for (const page of [visitor, member]) expect(html(page)).toContain(name);
+    } finally {
+      await server.close();
+    }
   });
 });

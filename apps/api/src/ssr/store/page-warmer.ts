@@ -17,6 +17,8 @@ export interface PageWarmerOptions {
   /** How long after a drop the dropped pages are rendered again, at most (a random share: instances seldom collide). */
   jitterMs: number;
   log: { info(fields: object, message: string): void; warn(fields: object, message: string): void };
+  /** After a pass, with how many pages it rendered (the server returns a big pass's garbage to the system). */
+  afterPass?: (rendered: number) => void;
 }
 
 /** Shuffled in place: instances walking the same missing pages start at different ones. */
@@ -96,6 +98,7 @@ export function createPageWarmer(options: PageWarmerOptions) {
     // The first pass over every page always says so: a deployment's warming is over.
     if (all && !stopped && (kept > 0 || passes++ === 0)) log.info({ pages: paths.length, rendered: kept, ms }, WARMED);
     else if (kept > 0) log.info({ rendered: kept, ms }, 'pages a write dropped rendered again into the shared store');
+    options.afterPass?.(kept);
     return kept;
   }
 
