@@ -76,12 +76,31 @@ export function noncedDocument(rendered: Buffer, nonce: string): NoncedDocument 
 }
 
 /**
- * A document as `packed()` gave it (from the shared page store): lent at once, nothing compressed
- * again. Without `rendered`, it is the gzip stream unzipped (the stream holds the render's nonce).
+ * A document as `packed()` gave it (from the page store): lent at once, nothing compressed again.
+ * Without `rendered`, the plain document is the gzip stream unzipped (the stream holds the render's
+ * nonce), and only when something asks for it: a browser's answer is the stream as it is.
  */
 export function documentFromPacked(packed: Omit<PackedDocument, 'rendered'> & { rendered?: Buffer }): NoncedDocument {
   const { slots, ...crc } = packed.gzipIndex;
-  return documentOf(packed.rendered ?? gunzipSync(packed.gzip), packed.nonce, { bytes: packed.gzip, slots, crc, free: [] });
+  const gzip: Template = { bytes: packed.gzip, slots, crc, free: [] };
+  const length = Buffer.byteLength(packed.nonce);
+  let whole: NoncedDocument | undefined;
+  const full = () => {
+    whole ??= documentOf(packed.rendered ?? gunzipSync(packed.gzip), packed.nonce, gzip);
+    return whole;
+  };
+  return {
+    get rendered() {
+      return full().rendered;
+    },
+    lease(fresh, encoding) {
+      if (encoding === 'identity') return full().lease(fresh, encoding);
+      const bytes = Buffer.from(fresh);
+      if (slots.length > 0 && bytes.length !== length) throw new Error(`nonce of ${bytes.length} bytes, expected ${length}`);
+      return lend(gzip, bytes);
+    },
+    packed: () => ({ ...full().packed() }),
+  };
 }
 
 function documentOf(rendered: Buffer, nonce: string, packedGzip?: Template): NoncedDocument {
@@ -99,24 +118,28 @@ function documentOf(rendered: Buffer, nonce: string, packedGzip?: Template): Non
       if (starts.length > 0 && bytes.length !== mark.length) throw new Error(`nonce of ${bytes.length} bytes, expected ${mark.length}`);
       if (encoding === 'identity' && starts.length === 0) return { body: rendered, release: () => {} };
       if (encoding === 'gzip') gzip ??= gzipTemplate(rendered, mark, starts);
-      const template = encoding === 'gzip' && gzip ? gzip : plain;
-      const body = template.free.pop() ?? Buffer.from(template.bytes);
-      for (const at of template.slots) bytes.copy(body, at);
-      if (template.crc) body.writeUInt32LE(crcWith(template.crc, bytes), body.length - 8);
-      let released = false;
-      return {
-        body,
-        release() {
-          if (released) return;
-          released = true;
-          if (template.free.length < KEPT) template.free.push(body);
-        },
-      };
+      return lend(encoding === 'gzip' && gzip ? gzip : plain, bytes);
     },
     packed() {
       gzip ??= gzipTemplate(rendered, mark, starts);
       const crc = gzip.crc as CrcParts;
       return { rendered, nonce, gzip: gzip.bytes, gzipIndex: { slots: gzip.slots, ...crc } };
+    },
+  };
+}
+
+/** The template's bytes with `fresh` in every slot (and the trailer's CRC), from its kept copies or a new one. */
+function lend(template: Template, fresh: Buffer): { body: Buffer; release(): void } {
+  const body = template.free.pop() ?? Buffer.from(template.bytes);
+  for (const at of template.slots) fresh.copy(body, at);
+  if (template.crc) body.writeUInt32LE(crcWith(template.crc, fresh), body.length - 8);
+  let released = false;
+  return {
+    body,
+    release() {
+      if (released) return;
+      released = true;
+      if (template.free.length < KEPT) template.free.push(body);
     },
   };
 }

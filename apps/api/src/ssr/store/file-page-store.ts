@@ -78,7 +78,9 @@ export function createFilePageStore(dir: string, clock: Clock): PageStore {
       const page: CachedPage = {
         status: header.status,
         headers: header.headers,
-        body: document.rendered,
+        get body() {
+          return document.rendered;
+        },
         tags: entry.tags,
         lease: (fresh, encoding) => document.lease(fresh, encoding),
         packed: () => document.packed(),

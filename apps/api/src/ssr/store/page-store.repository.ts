@@ -36,7 +36,9 @@ export function createDatabasePageStore(db: Db, clock: Clock): PageStore {
       const page: CachedPage = {
         status: row.status,
         headers: row.headers,
-        body: document.rendered,
+        get body() {
+          return document.rendered;
+        },
         tags: new Set(row.tags),
         lease: (fresh, encoding) => document.lease(fresh, encoding),
         packed: () => document.packed(),
