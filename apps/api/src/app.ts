@@ -634,6 +634,9 @@ export async function buildApp(options: BuildAppOptions) {
   // `npm run dev` (NODE_ENV=development) serves the web app from source; otherwise its build, when there is one.
   const serveWeb = options.web ?? (config.env === 'development' || webBuildExists(config.webBuildDir));
   if (serveWeb) {
+    // Company pages beyond the memory's (decision 0034); the server keeps every one rendered.
+    const store = pageStore(app, config, db, clock);
+    metrics.gauge('beesang_stored_pages', 'Rendered pages kept and good in the shared page store (decision 0034)', () => store.count());
     await registerSsr(app, {
       webBuildDir: config.webBuildDir,
       mode: config.env === 'development' ? 'development' : 'production',
@@ -648,8 +651,7 @@ export async function buildApp(options: BuildAppOptions) {
       bus,
       ...(options.devClock && { cacheKeyPrefix: () => `${options.devClock?.offset()}:` }),
       observeRender: (ms, page) => metrics.observeSsr(ms, page),
-      // Company pages beyond the memory's (decision 0034); the server keeps every one rendered.
-      store: pageStore(app, config, db, clock),
+      store,
       ...(options.backgroundJobs && {
         warm: { paths: async () => (await stocks.sitemapEntries()).map((company) => `/stock/${company.id}`) },
       }),

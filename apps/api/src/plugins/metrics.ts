@@ -31,13 +31,16 @@ export interface Metrics {
   /** Reports a cache's number of entries at every scrape. */
   cacheSize(cache: string, size: () => number): void;
   /** A gauge read at scrape time: one number, or one number per value of `label`. */
-  gauge(name: string, help: string, read: () => number | Record<string, number> | undefined, label?: string): void;
+  /** A gauge read at every scrape; `read` may answer later (a count in the database). */
+  gauge(name: string, help: string, read: () => GaugeValue | Promise<GaugeValue>, label?: string): void;
   /** The text a scraper reads. */
   render(): Promise<string>;
   readonly contentType: string;
   /** Where the internal metrics listener (METRICS_PORT) listens, once the app is ready. */
   internalAddress(): AddressInfo | null;
 }
+
+type GaugeValue = number | Record<string, number> | undefined;
 
 const SECONDS_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -111,10 +114,13 @@ export async function createMetrics(options: { enabled: boolean }): Promise<Metr
         labelNames: [label],
         registers: [registry],
         collect() {
-          this.reset();
+          const set = (value: GaugeValue) => {
+            this.reset();
+            if (typeof value === 'number') this.set(value);
+            else if (value) for (const [key, v] of Object.entries(value)) this.set({ [label]: key }, v);
+          };
           const value = read();
-          if (typeof value === 'number') this.set(value);
-          else if (value) for (const [key, v] of Object.entries(value)) this.set({ [label]: key }, v);
+          return value instanceof Promise ? value.then(set) : set(value);
         },
       });
     },

@@ -201,7 +201,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions) {
 
   const keyPrefix = options.cacheKeyPrefix ?? (() => '');
   // The build's version is part of every key: the store outlives a deployment, its pages name their assets.
-  const keyOf = (url: string, shared = false) => `${keyPrefix()}${build.assets.version}:${shared ? 'member:' : ''}${url}`;
+  const keyOf = (url: string, shared = false) => `${keyPrefix()}${build.assets.version}:${shared ? MEMBERS_COPY : ''}${url}`;
   let dropped: ((path: string | undefined) => void) | undefined;
   const cache = createPageCache({
     ttlMs: PAGE_CACHE_MS,

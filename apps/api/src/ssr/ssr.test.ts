@@ -431,6 +431,18 @@ describe('what /metrics learns from pages', () => {
     expect(res.body).not.toContain(`${companyId}?m=`);
   });
 
+  it('how many company pages the shared store keeps', async () => {
+    const stored = async () => {
+      const res = await get(t.app, '/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
+      return Number(/^beesang_stored_pages (\d+)$/m.exec(res.body)?.[1]);
+    };
+    const before = await stored();
+    expect(before).toBeGreaterThanOrEqual(0);
+    await t.app.services.stocks.invalidate(companyId);
+    await visit(`/stock/${companyId}`);
+    await vi.waitFor(async () => expect(await stored()).toBeGreaterThanOrEqual(1));
+  });
+
   it.each([
     ['/', 'home'],
     ['/stock', 'stock'],

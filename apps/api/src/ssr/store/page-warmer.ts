@@ -95,8 +95,9 @@ export function createPageWarmer(options: PageWarmerOptions) {
     dropped.clear();
     const kept = await render(paths);
     const ms = Math.round(performance.now() - began);
-    // The first pass over every page always says so: a deployment's warming is over.
-    if (all && !stopped && (kept > 0 || passes++ === 0)) log.info({ pages: paths.length, rendered: kept, ms }, WARMED);
+    // The first pass over every page always says so (a deployment's warming is over), later ones when they rendered.
+    const first = all && !stopped && passes++ === 0;
+    if (all && !stopped && (kept > 0 || first)) log.info({ pages: paths.length, rendered: kept, ms }, WARMED);
     else if (kept > 0) log.info({ rendered: kept, ms }, 'pages a write dropped rendered again into the shared store');
     options.afterPass?.(kept);
     return kept;
@@ -108,7 +109,8 @@ export function createPageWarmer(options: PageWarmerOptions) {
     const next = (running ?? Promise.resolve()).then(async () => {
       if (stopped || (!everything && dropped.size === 0)) return;
       try {
-        await store.purge();
+        // Expired pages go in the passes over every page only: not once more for every write's drop.
+        if (everything) await store.purge();
         await pass();
       } catch (error) {
         log.warn({ err: error }, 'pages not rendered ahead; the next pass tries again');
