@@ -8,13 +8,15 @@
  *   node scripts/bench/profile.ts [--member] [--seconds 10] [--connections 50] [--companies 3000] <path> [<path>…]
  *   node scripts/bench/profile.ts --idle [--seconds 10] [--companies 3000]
  *
+ * `--save <file>` also writes the profile itself, for DevTools.
+ *
  * `--idle` profiles the server with no request at all, right after the demo backfill: its background
  * work (the page warmer's first pass, decision 0034).
  *
  * A path containing `{id}` is expanded to the companies in turn: the 300 demo ones, or with
  * `--companies` as many as the bench's cache-miss row has (most pages then render).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -38,6 +40,8 @@ const { values, positionals } = parseArgs({
     companies: { type: 'string', default: '300' },
     /** How many companies a `{id}` path walks (default: all of them). */
     walk: { type: 'string' },
+    /** Where to write the .cpuprofile as well (Chrome's DevTools open it). */
+    save: { type: 'string' },
   },
 });
 if (positionals.length === 0 && !values.idle) {
@@ -124,6 +128,7 @@ try {
     await server.stop();
   }
   if (!profile) throw new Error('no CPU profile taken');
+  if (values.save) writeFileSync(values.save, JSON.stringify(profile));
   for (const [p, share] of shares(profile).slice(0, 18)) console.log(`${share.toFixed(1).padStart(5)} %  ${p}`);
   console.log('\nhottest functions (self time):');
   for (const [f, share] of hottest(profile)) console.log(`${share.toFixed(1).padStart(5)} %  ${f}`);

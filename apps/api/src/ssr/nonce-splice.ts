@@ -86,7 +86,7 @@ export function documentFromPacked(packed: Omit<PackedDocument, 'rendered'> & { 
   const length = Buffer.byteLength(packed.nonce);
   let whole: NoncedDocument | undefined;
   const full = () => {
-    whole ??= documentOf(packed.rendered ?? gunzipSync(packed.gzip), packed.nonce, gzip);
+    whole ??= documentOf(packed.rendered ?? unzipped(packed.gzip), packed.nonce, gzip);
     return whole;
   };
   return {
@@ -101,6 +101,16 @@ export function documentFromPacked(packed: Omit<PackedDocument, 'rendered'> & { 
     },
     packed: () => ({ ...full().packed() }),
   };
+}
+
+/**
+ * A gzip stream unzipped into one buffer of the size its trailer gives (ISIZE): zlib's default
+ * 16 KB chunks and their concatenation cost a 47 KB page a third more (73 µs against 111).
+ */
+function unzipped(gzip: Buffer): Buffer {
+  const size = gzip.length >= 18 ? gzip.readUInt32LE(gzip.length - 4) : 0;
+  // A page is tens of KB; a damaged trailer must not size a huge buffer (zlib then just makes more chunks).
+  return gunzipSync(gzip, { chunkSize: Math.min(Math.max(size, constants.Z_MIN_CHUNK), 4 * 1024 * 1024) });
 }
 
 function documentOf(rendered: Buffer, nonce: string, packedGzip?: Template): NoncedDocument {

