@@ -144,6 +144,9 @@ export async function giveContent(origin: string, member: Member): Promise<void>
     await send(origin, 'POST', '/api/trade/sell', member, { companyIdx: id, stockCount: 100 * (i + 1), stockPerPrice: 10_000 + i * 500 });
 }
 
+/** What Chromium, Googlebot and Naver's crawler send. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br';
+
 /** The member API calls of issue 24, by the name the bare server answers them under. */
 /** What the browser reads for its member over a shared page (lib/session.tsx, lib/live-provider.tsx). */
 const MY_DETAIL = '/api/user/myPage/detail';
@@ -301,6 +304,15 @@ export async function memberRows(pageBaseline: string, log: (line: string) => vo
         steps: 3,
       }),
       page(`visitor page /stock/{id}, cache misses (${fmt(all.length)} companies in turn)`, allPages, {}, true),
+      // The same walk as a browser or a crawler asks for it: a stored page is then sent as stored (its
+      // gzip stream with the answer's nonce), where the row above, sending no Accept-Encoding, has
+      // each page unzipped for it. The minimal page compresses nothing for either.
+      page(
+        `visitor page /stock/{id}, cache misses, as a browser asks (Accept-Encoding: ${BROWSER_ENCODINGS})`,
+        allPages,
+        { 'accept-encoding': BROWSER_ENCODINGS },
+        true,
+      ),
       call('member API: stock profile', '/profile'),
       call('member API: search `비상`', '/search'),
       call("member API: a company's listings", '/listings'),
