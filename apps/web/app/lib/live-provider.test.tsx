@@ -2,7 +2,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../test/dom';
 import { fakeApi, ok } from '../test/fake-api';
-import { FakeEventSource } from '../test/fake-event-source';
+import { FakeEventSource, openChannel } from '../test/fake-event-source';
 import { REGULAR_MEMBER } from '../test/members';
 import { renderInApp } from '../test/render';
 import { LiveProvider, type LiveSignal, useLiveSignals, useUnreadCount, useUnreadNotifications } from './live-provider';
@@ -68,20 +68,35 @@ describe('the live channel', () => {
     expect(badge()).toBe('1');
     // Not JSON, or not an event: ignored.
     source().send('ping');
-    expect(heard.map((s) => s.type)).toEqual(['message', 'read']);
+    expect(heard.map((s) => s.type)).toEqual(['reconnected', 'message', 'read']);
   });
 
-  it('a dropped connection that comes back says `reconnected` and reads the count again', async () => {
+  it('the first open says `reconnected` too: what happened between the page and the channel is read', async () => {
     const { api, source } = show(2);
-    source().open();
+    await settle();
+    // The page brought its counts: nothing is read before the channel listens.
+    expect(api.keys()).toEqual([]);
     expect(heard).toHaveLength(0);
-    source().drop();
     source().open();
     await settle();
     expect(heard.map((s) => s.type)).toEqual(['reconnected']);
     expect(api.keys()).toEqual(BOTH_READS);
     expect(badge()).toBe('4');
     expect(bell()).toBe('6');
+  });
+
+  it('a dropped connection that comes back says `reconnected` again and reads the count again', async () => {
+    const { api, source } = show(2);
+    source().open();
+    await settle();
+    api.calls.length = 0;
+    source().drop();
+    await settle();
+    expect(heard.map((s) => s.type)).toEqual(['reconnected']);
+    source().open();
+    await settle();
+    expect(heard.map((s) => s.type)).toEqual(['reconnected', 'reconnected']);
+    expect(api.keys()).toEqual(BOTH_READS);
   });
 
   it('a connection the server refused (a lapsed token) opens again after refreshing the session', async () => {
@@ -98,16 +113,17 @@ describe('the live channel', () => {
 
   it('a resync is handed on and the count read again', async () => {
     const { api, source } = show(2);
-    source().open();
+    await openChannel(source, api);
     source().send({ type: 'resync' }, 'resync');
     await settle();
-    expect(heard.map((s) => s.type)).toEqual(['resync']);
+    expect(heard.map((s) => s.type)).toEqual(['reconnected', 'resync']);
     expect(api.keys()).toEqual(BOTH_READS);
   });
 
   it('notifications carry their own count: the bell follows them and the messages badge does not (issue 23)', async () => {
     const { api, source } = show(2, REGULAR_MEMBER, 0);
-    source().open();
+    await openChannel(source, api);
+    heard.length = 0;
     const notification = {
       notificationId: 9,
       kind: 'PRICE_ALERT',
@@ -117,9 +133,10 @@ describe('the live channel', () => {
       createdAt: '2026-11-26T01:00:00.000Z',
       readAt: null,
     };
+    // The open read both counts (4 messages, as the fake server says).
     source().send({ type: 'notification', notification, unreadCount: 1 });
     expect(bell()).toBe('1');
-    expect(badge()).toBe('2');
+    expect(badge()).toBe('4');
     source().send({ type: 'notifications-read', unreadCount: 0 });
     expect(bell()).toBe('0');
     // A named event reaches the same place.

@@ -12,7 +12,11 @@ export const LIVE_PATH = '/api/live';
 export const UNREAD_MESSAGES_PATH = '/api/conversations/unread';
 export const UNREAD_NOTIFICATIONS_PATH = '/api/notifications/unread';
 
-/** What listeners hear: the server's events, and `reconnected` after a dropped connection came back. */
+/**
+ * What listeners hear: the server's events, and `reconnected` whenever the channel opens: after a
+ * dropped connection came back, and at its first open too, since whatever the page was rendered with
+ * may have changed before the channel listened.
+ */
 export type LiveSignal = LiveEvent | { type: 'reconnected' };
 type Listener = (signal: LiveSignal) => void;
 
@@ -26,6 +30,8 @@ interface LiveApi {
   notificationCount: number | null;
   setNotificationCount(count: number): void;
   subscribe(listener: Listener): () => void;
+  /** Whether the channel is open now: a listener that mounts later catches up on what it missed. */
+  isOpen(): boolean;
 }
 
 const LiveContext = createContext<LiveApi>({
@@ -35,6 +41,7 @@ const LiveContext = createContext<LiveApi>({
   notificationCount: null,
   setNotificationCount: () => {},
   subscribe: () => () => {},
+  isOpen: () => false,
 });
 
 export const useLive = () => useContext(LiveContext);
@@ -103,8 +110,9 @@ function useMemberCount(path: string, memberIdx: number | null, initial: number 
 /**
  * One live channel per tab (GET /api/live, Server-Sent Events) for the signed-in member: it keeps
  * the two unread counts of the header (messages and notifications) and hands every event to the
- * pages that listen. The browser reconnects a dropped connection by itself; when it comes back,
- * listeners hear `reconnected` and catch up, and the counts are read again. A connection the server
+ * pages that listen. The browser reconnects a dropped connection by itself. Whenever the channel
+ * opens, the first time included, listeners hear `reconnected` and catch up, and the counts are read
+ * again: an event sent between the page's render and the channel's open reached nobody. A connection the server
  * refused (an access token that lapsed) is opened again after a session refresh, waiting longer
  * each time.
  */
@@ -122,6 +130,7 @@ export function LiveProvider({
   const messages = useMemberCount(UNREAD_MESSAGES_PATH, memberIdx, initialUnread);
   const notifications = useMemberCount(UNREAD_NOTIFICATIONS_PATH, memberIdx, initialNotifications);
   const listeners = useRef(new Set<Listener>());
+  const connected = useRef(false);
   const { set: setUnreadCount, refresh: refreshUnread } = messages;
   const { set: setNotificationCount, refresh: refreshNotifications } = notifications;
 
@@ -135,7 +144,6 @@ export function LiveProvider({
       refreshNotifications();
     };
     let source: EventSource | null = null;
-    let dropped = false;
     let stopped = false;
     let retryMs = FIRST_RETRY_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -154,8 +162,7 @@ export function LiveProvider({
       source = s;
       s.onopen = () => {
         retryMs = FIRST_RETRY_MS;
-        if (!dropped) return;
-        dropped = false;
+        connected.current = true;
         refreshCounts();
         emit({ type: 'reconnected' });
       };
@@ -163,7 +170,7 @@ export function LiveProvider({
       s.onmessage = onEvent;
       for (const name of EVENT_NAMES) s.addEventListener(name, onEvent as EventListener);
       s.onerror = () => {
-        dropped = true;
+        connected.current = false;
         if (s.readyState !== EventSource.CLOSED) return; // the browser is reconnecting
         s.close();
         timer = setTimeout(() => {
@@ -177,6 +184,7 @@ export function LiveProvider({
     open();
     return () => {
       stopped = true;
+      connected.current = false;
       clearTimeout(timer);
       source?.close();
     };
@@ -188,6 +196,7 @@ export function LiveProvider({
       listeners.current.delete(listener);
     };
   }, []);
+  const isOpen = useCallback(() => connected.current, []);
 
   const value = useMemo<LiveApi>(
     () => ({
@@ -197,8 +206,9 @@ export function LiveProvider({
       notificationCount: notifications.count,
       setNotificationCount,
       subscribe,
+      isOpen,
     }),
-    [messages.count, notifications.count, setUnreadCount, refreshUnread, setNotificationCount, subscribe],
+    [messages.count, notifications.count, setUnreadCount, refreshUnread, setNotificationCount, subscribe, isOpen],
   );
   return <LiveContext.Provider value={value}>{children}</LiveContext.Provider>;
 }

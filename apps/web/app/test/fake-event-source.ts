@@ -1,5 +1,6 @@
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
+import { settle } from './dom';
 
 /**
  * EventSource as the browser gives it, driven by the test: `open()`, `send(data)` (an unnamed event,
@@ -67,4 +68,14 @@ export class FakeEventSource {
     vi.stubGlobal('EventSource', FakeEventSource);
     return () => FakeEventSource.instances.at(-1) as FakeEventSource;
   }
+}
+
+/**
+ * Opens the channel and waits out its first open's catch-up (every open says `reconnected`, the
+ * first too), then forgets the calls made so far: what a test asserts next is what its events did.
+ */
+export async function openChannel(source: () => FakeEventSource, api: { calls: unknown[] }, debounceMs = 300) {
+  source().open();
+  await settle(debounceMs);
+  api.calls.length = 0;
 }

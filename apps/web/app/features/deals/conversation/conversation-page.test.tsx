@@ -1,10 +1,11 @@
 import { type ConversationDetail, type Message, dealMessages as m } from '@beesang/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveProvider } from '../../../lib/live-provider';
 import { button, click, describedError, field, key, settle, type } from '../../../test/dom';
 import { fakeApi, ok, type Routes } from '../../../test/fake-api';
-import { FakeEventSource } from '../../../test/fake-event-source';
+import { FakeEventSource, openChannel } from '../../../test/fake-event-source';
 import { renderInApp } from '../../../test/render';
 import { conversation, deal, ME, message, mine, THEM } from '../shared/test-kit';
 import { ConversationPage } from './conversation-page';
@@ -18,7 +19,13 @@ const AFTER = (id: number) => `GET /api/conversations/55/messages?after=${id}`;
 
 function show(detail: ConversationDetail, messages: Message[], routes: Routes = {}) {
   const api = fakeApi(
-    { 'POST /api/conversations/55/read': () => ok(true), 'GET /api/conversations/unread': () => ok({ unreadCount: 0 }), ...routes },
+    {
+      'POST /api/conversations/55/read': () => ok(true),
+      'GET /api/conversations/unread': () => ok({ unreadCount: 0 }),
+      'GET /api/notifications/unread': () => ok({ unreadCount: 0 }),
+      'GET /api/conversations/55': () => ok(detail),
+      ...routes,
+    },
     (call) => (call.method === 'GET' && call.path.startsWith('/api/conversations/55/messages?after=') ? ok({ data: [] }) : undefined),
   );
   const source = FakeEventSource.install();
@@ -292,20 +299,81 @@ describe('live', () => {
 
   it('another conversation’s message reads nothing here', async () => {
     const { api, source } = show(conversation(), [message(1)]);
-    source().open();
+    await openChannel(source, api);
     source().send({ type: 'message', conversationId: 99, message: message(7, { conversationId: 99 }), unreadCount: 1 });
     await settle();
     expect(api.keys().some((k) => k.startsWith('GET /api/conversations/55/messages'))).toBe(false);
   });
 
+  it('a counter-offer sent between the page’s render and the channel’s first open shows once the channel opens', async () => {
+    const countered = deal({ proposedBy: THEM, awaiting: ME, stockPerPrice: 11_000, totalPrice: 132_000 });
+    const { api, source } = show(
+      conversation({ deals: [deal()] }),
+      [mine(1, { kind: 'OFFER', dealId: 31, stockCount: 12, stockPerPrice: 10_000 })],
+      {
+        [AFTER(1)]: () => ok({ data: [message(2, { kind: 'COUNTER', dealId: 31, stockCount: 12, stockPerPrice: 11_000 })] }),
+        'GET /api/conversations/55': () => ok(conversation({ deals: [countered] })),
+      },
+    );
+    await settle();
+    // Nothing is read before the channel listens: the page came with everything.
+    expect(api.keys()).not.toContain(AFTER(1));
+    expect(api.keys()).not.toContain('GET /api/conversations/55');
+    source().open();
+    await settle();
+    expect(api.keys()).toContain(AFTER(1));
+    expect(api.keys()).toContain('GET /api/conversations/55');
+    expect(within(log()).getAllByTestId('deal-step')).toHaveLength(2);
+    expect(card().textContent).toContain('12주 × 11,000원');
+  });
+
+  it('opened from another page while the channel listens, it reads once what came between its data and its mount', async () => {
+    const detail = conversation();
+    const api = fakeApi(
+      {
+        'POST /api/conversations/55/read': () => ok(true),
+        'GET /api/conversations/unread': () => ok({ unreadCount: 0 }),
+        'GET /api/notifications/unread': () => ok({ unreadCount: 0 }),
+        'GET /api/conversations/55': () => ok(detail),
+        [AFTER(1)]: () => ok({ data: [message(2, { text: '방금 보낸 말' })] }),
+      },
+      () => undefined,
+    );
+    const source = FakeEventSource.install();
+    function Later() {
+      const [shown, setShown] = useState(false);
+      return shown ? (
+        <ConversationPage id={55} me={ME} initial={{ detail, messages: [message(1)] }} />
+      ) : (
+        <button type="button" onClick={() => setShown(true)}>
+          대화 열기
+        </button>
+      );
+    }
+    renderInApp(
+      <LiveProvider initialUnread={0} initialNotifications={0}>
+        <Later />
+      </LiveProvider>,
+      { path: '/messages/55' },
+    );
+    await openChannel(source, api);
+    click(button('대화 열기'));
+    await settle();
+    expect(api.keys()).toContain(AFTER(1));
+    expect(texts().at(-1)).toContain('방금 보낸 말');
+  });
+
   it('after a dropped connection comes back it catches up from the last id, 100 at a time', async () => {
     const page = Array.from({ length: 100 }, (_, i) => message(3 + i));
+    let sent = false;
     const { api, source } = show(conversation(), [message(1), message(2)], {
-      [AFTER(2)]: () => ok({ data: page }),
+      [AFTER(2)]: () => ok({ data: sent ? page : [] }),
       [AFTER(102)]: () => ok({ data: [message(103)] }),
       'GET /api/conversations/55': () => ok(conversation({ counterpartReadMessageId: 2 })),
     });
-    source().open();
+    await openChannel(source, api);
+    // Sent while the connection was down.
+    sent = true;
     source().drop();
     source().open();
     await settle();
@@ -315,10 +383,10 @@ describe('live', () => {
   });
 
   it('a deal event updates the card in place', async () => {
-    const { source } = show(conversation({ deals: [deal()] }), [
+    const { api, source } = show(conversation({ deals: [deal()] }), [
       mine(1, { kind: 'OFFER', dealId: 31, stockCount: 12, stockPerPrice: 10_000 }),
     ]);
-    source().open();
+    await openChannel(source, api);
     source().send({
       type: 'deal',
       conversationId: 55,

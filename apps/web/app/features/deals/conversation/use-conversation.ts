@@ -16,8 +16,8 @@ const upsertDeal = (deals: Deal[], deal: Deal) =>
 
 /**
  * One conversation as shown: its detail (deals, receipts, blocks) and every message, in order. New
- * messages are read with `?after=<last id shown>` — on a live message, after a reconnect or a
- * resync — one catch-up at a time, and merged by id, so nothing is lost or shown twice. What is
+ * messages are read with `?after=<last id shown>` — on a live message, whenever the channel opens, on
+ * a resync, and once on mount when the channel was already open — one catch-up at a time, and merged by id, so nothing is lost or shown twice. What is
  * shown while the page is visible is marked read.
  */
 export function useConversation(id: number, initial: ConversationData | null) {
@@ -92,6 +92,16 @@ export function useConversation(id: number, initial: ConversationData | null) {
       current = false;
     };
   }, [id, initial, attempt, catchUp]);
+
+  // Opened from another page, the channel was already listening while this page's data was read and
+  // before this page listened: read what came in between once. (A first open catches up by itself.)
+  const { isOpen } = live;
+  useEffect(() => {
+    if (initial && isOpen()) {
+      void catchUp();
+      void refreshDetail();
+    }
+  }, [initial, isOpen, catchUp, refreshDetail]);
 
   useLiveSignals((signal) => {
     if (signal.type === 'reconnected' || signal.type === 'resync') {

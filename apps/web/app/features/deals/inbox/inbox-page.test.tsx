@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveProvider, useUnreadCount } from '../../../lib/live-provider';
 import { click, settle } from '../../../test/dom';
 import { fakeApi, ok } from '../../../test/fake-api';
-import { FakeEventSource } from '../../../test/fake-event-source';
+import { FakeEventSource, openChannel } from '../../../test/fake-event-source';
 import { renderInApp } from '../../../test/render';
 import { type ConversationList, conversationsPath } from '../shared/deals-api';
 import { conversation, person } from '../shared/test-kit';
@@ -136,7 +136,7 @@ describe('/messages', () => {
     );
     const { api, source } = show(list([summary(55), summary(56, { counterpart: person(80, '한빛') })]), moved);
     expect(screen.getByTestId('badge').textContent).toBe('0');
-    source().open();
+    await openChannel(source, api);
     // A notification (issue 23) shares the channel but changes no conversation: nothing is read.
     source().send({ type: 'notifications-read', unreadCount: 0 });
     await settle(300);

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveProvider, useUnreadNotifications } from '../../../lib/live-provider';
 import { button, click, notices, settle } from '../../../test/dom';
 import { fakeApi, ok, type Routes } from '../../../test/fake-api';
-import { FakeEventSource } from '../../../test/fake-event-source';
+import { FakeEventSource, openChannel } from '../../../test/fake-event-source';
 import { renderInApp } from '../../../test/render';
 import { type NotificationList, notificationsPath } from '../shared/notifications-api';
 import { list, notification } from '../shared/test-kit';
@@ -129,10 +129,12 @@ describe('/notifications', () => {
   });
 
   it('live: a new notification goes on top of page 1 without a reload; a read elsewhere reads the page again', async () => {
+    let readElsewhere = false;
     const { api, source } = show(THREE, {
-      [`GET ${notificationsPath(1)}`]: () => ok(list([notification(4, { readAt: '2026-11-26T01:00:00.000Z' })], { unreadCount: 0 })),
+      [`GET ${notificationsPath(1)}`]: () =>
+        ok(readElsewhere ? list([notification(4, { readAt: '2026-11-26T01:00:00.000Z' })], { unreadCount: 0 }) : THREE),
     });
-    source().open();
+    await openChannel(source, api);
     source().send({ type: 'notification', notification: notification(4, { title: '새 가격 알림' }), unreadCount: 3 });
     expect(rows()[0]?.textContent).toContain('새 가격 알림');
     expect(rows()).toHaveLength(4);
@@ -141,6 +143,7 @@ describe('/notifications', () => {
     source().send({ type: 'notification', notification: notification(4, { title: '새 가격 알림' }), unreadCount: 3 });
     expect(rows()).toHaveLength(4);
 
+    readElsewhere = true;
     source().send({ type: 'notifications-read', unreadCount: 0 });
     expect(bell()).toBe('0');
     await settle(300);
