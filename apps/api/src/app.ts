@@ -46,7 +46,7 @@ import { expertRoutes } from './modules/expert/expert.routes.ts';
 import { createExpertService } from './modules/expert/expert.service.ts';
 import { createFavoriteRepository } from './modules/favorite/favorite.repository.ts';
 import { favoriteRoutes } from './modules/favorite/favorite.routes.ts';
-import { createFavoriteService } from './modules/favorite/favorite.service.ts';
+import { createFavoriteService, type Favorites } from './modules/favorite/favorite.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createIdentityRepository } from './modules/identity/identity.repository.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
@@ -507,10 +507,10 @@ export async function buildApp(options: BuildAppOptions) {
     notify.notifications.stats(),
   );
   const viewer = optionalMemberId(auth);
-  const noFavorites: ReadonlySet<number> = new Set();
+  const noFavorites: Favorites = { ids: new Set(), key: '' };
   const favoritesFor = async (req: FastifyRequest) => {
     const id = await viewer(req);
-    return id === null ? noFavorites : favorites.idsOf(id);
+    return id === null ? noFavorites : favorites.favoritesOf(id);
   };
 
   await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown });
@@ -519,7 +519,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onClose', async () => answers.close());
   await app.register(stockRoutes, { stocks, favoritesFor, answers });
   await app.register(tradeRoutes, { trades, auth, limits });
-  await app.register(favoriteRoutes, { favorites, auth });
+  await app.register(favoriteRoutes, { favorites, auth, answers });
   await app.register(opinionRoutes, { opinions, auth, limits });
   await app.register(reportRoutes, { reports, auth, limits });
   await app.register(dealRoutes, { offers: deals.offers, settle: deals.settle, reviews: deals.reviews, auth, limits });

@@ -12,6 +12,7 @@ import {
 } from '@beesang/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type AnswerCache, companyTag, sendKept, variantKey } from '../../lib/answer-cache.ts';
 import { requireMember } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { FavoriteService } from './favorite.service.ts';
@@ -20,13 +21,17 @@ const tags = ['favorite'];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const companyParams = z.object({ id: idParam });
 
-export const favoriteRoutes: FastifyPluginAsyncZod<{ favorites: FavoriteService; auth: AuthService }> = async (
-  app,
-  { favorites, auth },
-) => {
+export const favoriteRoutes: FastifyPluginAsyncZod<{
+  favorites: FavoriteService;
+  auth: AuthService;
+  /** Where a list is kept serialised, under its member's favourites (lib/answer-cache.ts). */
+  answers?: AnswerCache;
+}> = async (app, { favorites, auth, answers }) => {
   app.addHook('onRequest', requireMember(auth));
-  app.addHook('onSend', async (_req, reply) => {
+  // Callback-style: an async hook costs every request a promise.
+  app.addHook('onSend', (_req, reply, payload, done) => {
     reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   app.get(
@@ -40,7 +45,15 @@ export const favoriteRoutes: FastifyPluginAsyncZod<{ favorites: FavoriteService;
         response: { 200: pagedEnvelope(stockSummarySchema), ...errors },
       },
     },
-    async (req) => ({ result: await favorites.list(req.member!.id, req.params.page, req.query.size) }),
+    async (req, reply) => {
+      // The list is the member's favourites, in order, with each company's summary: two members
+      // with the same favourites in the same order read the same answer. It is made from the very
+      // read its key names.
+      const { key, companyIds, make } = await favorites.keyedPage(req.member!.id, req.params.page, req.query.size);
+      const answer = async () => ({ result: await make() });
+      if (!answers) return answer();
+      return sendKept(answers, reply, variantKey(req.url, `favorites:${key}`), companyIds.map(companyTag), answer);
+    },
   );
 
   app.post(

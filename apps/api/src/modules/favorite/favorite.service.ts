@@ -5,6 +5,15 @@ import type { MemberView } from '../../lib/member-view.ts';
 import type { StockService } from '../stock/stock.service.ts';
 import type { FavoriteRepository } from './favorite.repository.ts';
 
+/**
+ * A member's favourites read once: the ids, and the same list (in the member's order) as one string,
+ * '' for none. An answer that differs between members only by their favourites is kept under the key.
+ */
+export interface Favorites {
+  ids: ReadonlySet<number>;
+  key: string;
+}
+
 /** A member's favourite stocks (spec §4 favourite toggle, §7 Stock favourites): ordered, at most 100. */
 export function createFavoriteService(deps: {
   repo: FavoriteRepository;
@@ -15,23 +24,45 @@ export function createFavoriteService(deps: {
 }) {
   const { repo, stocks, clock } = deps;
   const ids = (userId: number) => (deps.view ? deps.view.get(userId, 'ids', () => repo.ids(userId)) : repo.ids(userId));
-  const sets = new WeakMap<readonly number[], ReadonlySet<number>>();
+  const sets = new WeakMap<readonly number[], Favorites>();
+  /** One read of the list, as a set and as its key; the same objects while it does not change. */
+  const favoritesOfList = (list: readonly number[]): Favorites => {
+    let found = sets.get(list);
+    if (!found) {
+      found = { ids: new Set(list), key: list.join('.') };
+      sets.set(list, found);
+    }
+    return found;
+  };
+  const pageOfList = (all: readonly number[], page: number, size: number) => all.slice((page - 1) * size, page * size);
   return {
+    /** The member's favourites, as a set and as the key of what differs between members by them alone. */
+    async favoritesOf(userId: number): Promise<Favorites> {
+      return favoritesOfList(await ids(userId));
+    },
+
+    /**
+     * One page of the member's list as `list` answers it, with the key of the list it was made from
+     * (favoritesOf's) and the companies on it: what a kept answer is kept under and dropped by.
+     */
+    async keyedPage(userId: number, page: number, size: number) {
+      const all = await ids(userId);
+      const companyIds = pageOfList(all, page, size);
+      return {
+        key: favoritesOfList(all).key,
+        companyIds,
+        make: async () => ({ data: await stocks.summaries(companyIds), total: all.length, page, size }),
+      };
+    },
+
     /** The member's favourites as a set (the same set while they do not change). */
     async idsOf(userId: number): Promise<ReadonlySet<number>> {
-      const list = await ids(userId);
-      let set = sets.get(list);
-      if (!set) {
-        set = new Set(list);
-        sets.set(list, set);
-      }
-      return set;
+      return favoritesOfList(await ids(userId)).ids;
     },
 
     async list(userId: number, page: number, size: number) {
       const all = await ids(userId);
-      const slice = all.slice((page - 1) * size, page * size);
-      return { data: await stocks.summaries(slice), total: all.length, page, size };
+      return { data: await stocks.summaries(pageOfList(all, page, size)), total: all.length, page, size };
     },
 
     /** Adding twice is not an error: a double tap leaves one favourite. */

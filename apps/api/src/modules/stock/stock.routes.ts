@@ -20,20 +20,21 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AnswerCache, companyTag, SEARCH_TAG } from '../../lib/answer-cache.ts';
+import { type AnswerCache, companyTag, SEARCH_TAG, sendKept, variantKey } from '../../lib/answer-cache.ts';
 import { accessTokenOf } from '../../plugins/auth.ts';
+import type { Favorites } from '../favorite/favorite.service.ts';
 import type { StockService } from './stock.service.ts';
 
 const idParams = z.object({ id: idParam });
 const notFound = { 404: errorSchema, 400: errorSchema };
 const tags = ['stock'];
 
-const none: ReadonlySet<number> = new Set();
+const none: Favorites = { ids: new Set(), key: '' };
 
 export const stockRoutes: FastifyPluginAsyncZod<{
   stocks: StockService;
-  /** The signed-in reader's favourite company ids (empty for visitors). */
-  favoritesFor?: (req: FastifyRequest) => Promise<ReadonlySet<number>>;
+  /** The signed-in reader's favourites (none for visitors). */
+  favoritesFor?: (req: FastifyRequest) => Promise<Favorites>;
   /** Visitors' answers to search, profile and chart, serialised once (lib/answer-cache.ts). */
   answers?: AnswerCache;
 }> = async (app, { stocks, favoritesFor = async () => none, answers }) => {
@@ -41,7 +42,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{
    * A visitor's answer from the answer cache, or made, serialised with the route's schema and kept
    * under its URL with `tags`. A member's (whose favourites it shows) is made for them alone, unless
    * `variantOf` names which of a few shared answers is theirs ('' the visitor's): a company's profile
-   * is one of two, starred or not (issue 24).
+   * is one of two, starred or not; a search's is the one for their favourites (issue 24).
    */
   async function answer<T>(
     req: FastifyRequest,
@@ -54,18 +55,9 @@ export const stockRoutes: FastifyPluginAsyncZod<{
     let key = req.url;
     if (accessTokenOf(req)) {
       if (!variantOf) return make();
-      const variant = await variantOf();
-      if (variant) key = `${req.url}#${variant}`;
+      key = variantKey(req.url, await variantOf());
     }
-    let body = answers.get(key);
-    if (body === undefined) {
-      const generation = answers.generation();
-      const serialized = reply.serialize(await make());
-      body = typeof serialized === 'string' ? serialized : Buffer.from(serialized as Uint8Array).toString('utf8');
-      answers.set(key, body, tags, generation);
-    }
-    // Returned, so that Fastify waits for the (possibly compressed) answer to be written.
-    return reply.type('application/json; charset=utf-8').send(body) as never as T;
+    return sendKept(answers, reply, key, tags, make);
   }
 
   app.get(
@@ -79,10 +71,27 @@ export const stockRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelope(z.array(companySearchResultSchema)), 400: errorSchema },
       },
     },
-    (req, reply) =>
-      answer(req, reply, [SEARCH_TAG], async () => ({
-        result: await stocks.search(req.params.keyword, req.query.isUnissuedStock ?? false, await favoritesFor(req)),
-      })),
+    (req, reply) => {
+      // Which results are starred is all of a member's own in a search: read once, so that the
+      // answer chosen and the answer made agree.
+      let read: Promise<Favorites> | undefined;
+      const favorites = () => {
+        read ??= favoritesFor(req);
+        return read;
+      };
+      return answer(
+        req,
+        reply,
+        [SEARCH_TAG],
+        async () => ({
+          result: await stocks.search(req.params.keyword, req.query.isUnissuedStock ?? false, (await favorites()).ids),
+        }),
+        async () => {
+          const { key } = await favorites();
+          return key && `favorites:${key}`;
+        },
+      );
+    },
   );
 
   // /ranking-list, /ranking-list/{period} and /ranking-list/{period}/{count} take the spec's
@@ -135,7 +144,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{
       // Read once: the answer chosen and the answer made agree.
       let read: Promise<boolean> | undefined;
       const starred = () => {
-        read ??= favoritesFor(req).then((ids) => ids.has(req.params.id));
+        read ??= favoritesFor(req).then((favorites) => favorites.ids.has(req.params.id));
         return read;
       };
       return answer(

@@ -118,3 +118,80 @@ describe('visitors’ answers to profile, search and chart', () => {
     expect(after).toMatchObject({ stockFavorite: true, bestSellPrice: 19_000 });
   });
 });
+
+describe('members’ answers kept under their favourites (issue 24)', () => {
+  type Found = Array<{ companyIdx: number; isFavorite?: boolean }>;
+  const star = (headers: Record<string, string>, id: number) =>
+    t.app
+      .inject({ method: 'POST', url: `/api/stock/add/favorite/stock/${id}`, headers })
+      .then((r) => expect(r.statusCode, r.body).toBe(200));
+
+  it('a search: each member their own stars, interleaved with others and a visitor; a new star shows at once', async () => {
+    const a = await insertCompany(t.db, { name: '별표검색가전' });
+    const b = await insertCompany(t.db, { name: '별표검색나전' });
+    const [one, two, none] = [await createMember(t), await createMember(t), await createMember(t)];
+    await star(one.headers, a);
+    await star(two.headers, b);
+    const url = `/api/v2/stock/search/${encodeURIComponent('별표검색')}`;
+    const starred = async (headers: Record<string, string> = {}) => {
+      const res = await t.app.inject({ url, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      const found = (res.json() as { result: Found }).result;
+      expect(found.map((r) => r.companyIdx).sort()).toEqual([a, b].sort());
+      return found.filter((r) => r.isFavorite).map((r) => r.companyIdx);
+    };
+    // A visitor's search for a keyword that spells a member's key changes nothing of theirs.
+    const spelled = await t.app.inject({ url: `${url}${encodeURIComponent(` favorites:${a}`)}` });
+    expect(spelled.statusCode, spelled.body).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      expect(await starred(one.headers)).toEqual([a]);
+      expect(await starred(two.headers)).toEqual([b]);
+      expect(await starred(none.headers)).toEqual([]);
+      expect(await starred()).toEqual([]);
+    }
+    await star(one.headers, b);
+    expect((await starred(one.headers)).sort()).toEqual([a, b].sort());
+    expect(await starred(two.headers)).toEqual([b]);
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/stock/delete/favorite/stock/${a}`, headers: one.headers });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await starred(one.headers)).toEqual([b]);
+  });
+
+  it('the favourites list: each member’s own order, kept; a reorder and a rename show at the next call', async () => {
+    const a = await insertCompany(t.db, { name: '관심목록가', currentPrice: 10_000, previousClose: 10_000 });
+    const b = await insertCompany(t.db, { name: '관심목록나', currentPrice: 20_000, previousClose: 20_000 });
+    const [one, two] = [await createMember(t), await createMember(t)];
+    for (const id of [a, b]) await star(one.headers, id);
+    for (const id of [b, a]) await star(two.headers, id);
+    const list = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({ url: '/api/stock/favorite/stock/list/1?size=20', headers });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      return (res.json() as { result: { data: Array<{ companyIdx: number; companyName: string }> } }).result.data;
+    };
+    for (let i = 0; i < 3; i++) {
+      expect((await list(one.headers)).map((r) => r.companyIdx)).toEqual([a, b]);
+      expect((await list(two.headers)).map((r) => r.companyIdx)).toEqual([b, a]);
+    }
+    const reordered = await t.app.inject({
+      method: 'POST',
+      url: '/api/stock/update/favorite/stock/order',
+      headers: one.headers,
+      payload: { interestingStockList: [b, a] },
+    });
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    expect((await list(one.headers)).map((r) => r.companyIdx)).toEqual([b, a]);
+    // Both members now read the one kept answer; a rename drops it for both.
+    const admin = await createMember(t);
+    await t.db.updateTable('users').set({ staff_role: 'ADMIN' }).where('id', '=', admin.id).execute();
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/company/${a}`,
+      headers: admin.headers,
+      payload: { companyName: '새이름목록' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect((await list(one.headers)).find((r) => r.companyIdx === a)?.companyName).toBe('새이름목록');
+    expect((await list(two.headers)).find((r) => r.companyIdx === a)?.companyName).toBe('새이름목록');
+  });
+});
