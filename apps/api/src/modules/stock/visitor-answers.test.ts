@@ -18,6 +18,20 @@ async function postSale(headers: Record<string, string>, companyIdx: number, pri
   expect(listing.statusCode, listing.body).toBe(200);
 }
 
+/** An operator renames the company; returns the operator. */
+async function rename(companyId: number, companyName: string) {
+  const admin = await createMember(t);
+  await t.db.updateTable('users').set({ staff_role: 'ADMIN' }).where('id', '=', admin.id).execute();
+  const edit = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/company/${companyId}`,
+    headers: admin.headers,
+    payload: { companyName },
+  });
+  expect(edit.statusCode, edit.body).toBe(200);
+  return admin;
+}
+
 /** Visitors' answers kept serialised (lib/answer-cache.ts): the same bytes, and never stale after a write. */
 let t: TestApp;
 beforeAll(async () => {
@@ -46,15 +60,7 @@ describe('visitors’ answers to profile, search and chart', () => {
     const search = () =>
       getResult<Array<{ companyIdx: number; companyName: string }>>(t.app, `/api/v2/stock/search/${encodeURIComponent('캐시확인')}`);
     expect((await search()).map((r) => r.companyIdx)).toContain(id);
-    const admin = await createMember(t);
-    await t.db.updateTable('users').set({ staff_role: 'ADMIN' }).where('id', '=', admin.id).execute();
-    const edit = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/company/${id}`,
-      headers: admin.headers,
-      payload: { companyName: '이름바뀐전자' },
-    });
-    expect(edit.statusCode, edit.body).toBe(200);
+    const admin = await rename(id, '이름바뀐전자');
     expect(await search()).toEqual([]);
     expect((await profile()).companyName).toBe('이름바뀐전자');
 
@@ -182,15 +188,7 @@ describe('members’ answers kept under their favourites (issue 24)', () => {
     expect(reordered.statusCode, reordered.body).toBe(200);
     expect((await list(one.headers)).map((r) => r.companyIdx)).toEqual([b, a]);
     // Both members now read the one kept answer; a rename drops it for both.
-    const admin = await createMember(t);
-    await t.db.updateTable('users').set({ staff_role: 'ADMIN' }).where('id', '=', admin.id).execute();
-    const edit = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/company/${a}`,
-      headers: admin.headers,
-      payload: { companyName: '새이름목록' },
-    });
-    expect(edit.statusCode, edit.body).toBe(200);
+    await rename(a, '새이름목록');
     expect((await list(one.headers)).find((r) => r.companyIdx === a)?.companyName).toBe('새이름목록');
     expect((await list(two.headers)).find((r) => r.companyIdx === a)?.companyName).toBe('새이름목록');
   });
