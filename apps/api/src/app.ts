@@ -106,7 +106,7 @@ import { createTradeService, type TradeService } from './modules/trade/trade.ser
 import { createTradeDealsService } from './modules/trade/trade-deals.service.ts';
 import { ownUploadMatcher } from './modules/upload/storage.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
-import { currentSignInDevice, optionalMemberId, registerAuth } from './plugins/auth.ts';
+import { currentSignInDevice, optionalMemberId, registerAuth, registerSignInDevice } from './plugins/auth.ts';
 import { devClockRoutes } from './plugins/dev-clock.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { createMetrics, registerMetrics, watchApp } from './plugins/metrics.ts';
@@ -590,10 +590,14 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(analyticsRoutes, { analytics, secret, secureCookies });
   await app.register(smsRoutes, { sms, secureCookies, exposeOutbox: devOutbox });
-  await app.register(authRoutes, { auth, secureCookies, limits, rememberDevice });
-  await app.register(accountRoutes, { accounts, auth, secureCookies, rememberDevice });
+  // The routes that start sessions, with the sign-in's device (plugins/auth.ts registerSignInDevice).
+  await app.register(async (signIns) => {
+    await registerSignInDevice(signIns);
+    await signIns.register(authRoutes, { auth, secureCookies, limits, rememberDevice });
+    await signIns.register(accountRoutes, { accounts, auth, secureCookies, rememberDevice });
+    await signIns.register(socialRoutes, { social, secureCookies, rememberDevice });
+  });
   await app.register(identityRoutes, { identity, auth, limits });
-  await app.register(socialRoutes, { social, secureCookies, rememberDevice });
   await app.register(mediaRoutes, { stocks });
   await app.register(seoRoutes, { stocks, contents, publicUrl: config.publicUrl });
   await app.register(uploadRoutes, { config, limits, memberIdOf: viewer });

@@ -44,6 +44,17 @@ export function signInDeviceOf(req: FastifyRequest): SignInDevice {
 /** The device of the request being answered, if any (read by the session that a sign-in starts). */
 export const currentSignInDevice = (): SignInDevice | undefined => requestContext.get('signInDevice')?.();
 
+/**
+ * In `scope` (the routes that start sessions, and only those), what device a sign-in comes from, for
+ * the session it starts: a sign-in from a new device is told (issue 23). Scoped because the request
+ * context is an AsyncLocalStorage entered on every request it covers, which every other call, a
+ * member's cached read included, would pay for nothing. A session started elsewhere has no device
+ * and is not told.
+ */
+export async function registerSignInDevice(scope: FastifyInstance) {
+  await scope.register(requestContextPlugin, { hook: 'preValidation', defaultStoreValues: (req) => ({ signInDevice: lazyDevice(req) }) });
+}
+
 /** The request's device, worked out on first use and kept. */
 function lazyDevice(req: FastifyRequest): () => SignInDevice {
   let device: SignInDevice | undefined;
@@ -72,8 +83,6 @@ export function accessTokenOf(req: FastifyRequest): string | undefined {
  */
 export async function registerAuth(app: FastifyInstance, options: { auth: AuthService; publicOrigin: string }) {
   await app.register(cookie);
-  // What device a sign-in comes from, for the session it starts (a sign-in from a new device is told: issue 23).
-  await app.register(requestContextPlugin, { hook: 'preValidation', defaultStoreValues: (req) => ({ signInDevice: lazyDevice(req) }) });
   app.decorateRequest('member', null);
   app.addHook('onRoute', (route) => {
     const pre = [route.preHandler ?? []].flat();
