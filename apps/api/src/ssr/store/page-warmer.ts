@@ -96,8 +96,9 @@ export function createPageWarmer(options: PageWarmerOptions) {
     const kept = await render(paths);
     const ms = Math.round(performance.now() - began);
     // The first pass over every page always says so (a deployment's warming is over), later ones when they rendered.
-    const first = all && !stopped && passes++ === 0;
-    if (all && !stopped && (kept > 0 || first)) log.info({ pages: paths.length, rendered: kept, ms }, WARMED);
+    const finished = all && !stopped;
+    const first = finished && passes++ === 0;
+    if (finished && (kept > 0 || first)) log.info({ pages: paths.length, rendered: kept, ms }, WARMED);
     else if (kept > 0) log.info({ rendered: kept, ms }, 'pages a write dropped rendered again into the shared store');
     options.afterPass?.(kept);
     return kept;
