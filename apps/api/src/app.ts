@@ -46,7 +46,7 @@ import { expertRoutes } from './modules/expert/expert.routes.ts';
 import { createExpertService } from './modules/expert/expert.service.ts';
 import { createFavoriteRepository } from './modules/favorite/favorite.repository.ts';
 import { favoriteRoutes } from './modules/favorite/favorite.routes.ts';
-import { createFavoriteService, type Favorites } from './modules/favorite/favorite.service.ts';
+import { createFavoriteService, NO_FAVORITES } from './modules/favorite/favorite.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createIdentityRepository } from './modules/identity/identity.repository.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
@@ -507,10 +507,9 @@ export async function buildApp(options: BuildAppOptions) {
     notify.notifications.stats(),
   );
   const viewer = optionalMemberId(auth);
-  const noFavorites: Favorites = { ids: new Set(), key: '' };
   const favoritesFor = async (req: FastifyRequest) => {
     const id = await viewer(req);
-    return id === null ? noFavorites : favorites.favoritesOf(id);
+    return id === null ? NO_FAVORITES : favorites.favoritesOf(id);
   };
 
   await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown });

@@ -20,6 +20,7 @@ export interface AnswerCache {
 }
 
 export const companyTag = (id: number | string) => `company:${id}`;
+export const SEARCH_TAG = 'search';
 
 /**
  * The key of one of a few shared answers to `url` ('' the visitors'). The variant comes first: a
@@ -48,8 +49,6 @@ export async function sendKept<T>(
   }
   return reply.type('application/json; charset=utf-8').send(body) as never as T;
 }
-export const SEARCH_TAG = 'search';
-
 export function createAnswerCache(opts: { bus: InvalidationBus; ttlMs: number; maxEntries: number; now?: () => number }): AnswerCache & {
   close(): void;
 } {

@@ -202,7 +202,7 @@ export function createSsrReads(s: SsrReadServices) {
       async stockProfile(id: number) {
         const companyId = company(id);
         const viewer = await viewerId();
-        const favorite = viewer === null ? false : (await s.favorites.idsOf(viewer)).has(companyId);
+        const favorite = viewer === null ? false : (await s.favorites.favoritesOf(viewer)).ids.has(companyId);
         return as.profile(await s.stocks.profile(companyId, favorite));
       },
       async companyInfo(id: number) {

@@ -112,9 +112,9 @@ function useMemberCount(path: string, memberIdx: number | null, initial: number 
  * the two unread counts of the header (messages and notifications) and hands every event to the
  * pages that listen. The browser reconnects a dropped connection by itself. Whenever the channel
  * opens, the first time included, listeners hear `reconnected` and catch up, and the counts are read
- * again: an event sent between the page's render and the channel's open reached nobody. A connection the server
- * refused (an access token that lapsed) is opened again after a session refresh, waiting longer
- * each time.
+ * again: an event sent between the page's render and the channel's open reached nobody. A
+ * connection the server refused (an access token that lapsed) is opened again after a session
+ * refresh, waiting longer each time.
  */
 export function LiveProvider({
   initialUnread = null,

@@ -14,6 +14,9 @@ export interface Favorites {
   key: string;
 }
 
+/** A visitor's, or a member's without any. */
+export const NO_FAVORITES: Favorites = { ids: new Set(), key: '' };
+
 /** A member's favourite stocks (spec §4 favourite toggle, §7 Stock favourites): ordered, at most 100. */
 export function createFavoriteService(deps: {
   repo: FavoriteRepository;
@@ -34,7 +37,16 @@ export function createFavoriteService(deps: {
     }
     return found;
   };
-  const pageOfList = (all: readonly number[], page: number, size: number) => all.slice((page - 1) * size, page * size);
+  /** One page of the member's list, with the key of the list it was made from and the companies on it. */
+  async function keyedPage(userId: number, page: number, size: number) {
+    const all = await ids(userId);
+    const companyIds = all.slice((page - 1) * size, page * size);
+    return {
+      key: favoritesOfList(all).key,
+      companyIds,
+      make: async () => ({ data: await stocks.summaries(companyIds), total: all.length, page, size }),
+    };
+  }
   return {
     /** The member's favourites, as a set and as the key of what differs between members by them alone. */
     async favoritesOf(userId: number): Promise<Favorites> {
@@ -45,24 +57,10 @@ export function createFavoriteService(deps: {
      * One page of the member's list as `list` answers it, with the key of the list it was made from
      * (favoritesOf's) and the companies on it: what a kept answer is kept under and dropped by.
      */
-    async keyedPage(userId: number, page: number, size: number) {
-      const all = await ids(userId);
-      const companyIds = pageOfList(all, page, size);
-      return {
-        key: favoritesOfList(all).key,
-        companyIds,
-        make: async () => ({ data: await stocks.summaries(companyIds), total: all.length, page, size }),
-      };
-    },
-
-    /** The member's favourites as a set (the same set while they do not change). */
-    async idsOf(userId: number): Promise<ReadonlySet<number>> {
-      return favoritesOfList(await ids(userId)).ids;
-    },
+    keyedPage,
 
     async list(userId: number, page: number, size: number) {
-      const all = await ids(userId);
-      return { data: await stocks.summaries(pageOfList(all, page, size)), total: all.length, page, size };
+      return (await keyedPage(userId, page, size)).make();
     },
 
     /** Adding twice is not an error: a double tap leaves one favourite. */

@@ -22,14 +22,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AnswerCache, companyTag, SEARCH_TAG, sendKept, variantKey } from '../../lib/answer-cache.ts';
 import { accessTokenOf } from '../../plugins/auth.ts';
-import type { Favorites } from '../favorite/favorite.service.ts';
+import { type Favorites, NO_FAVORITES } from '../favorite/favorite.service.ts';
 import type { StockService } from './stock.service.ts';
 
 const idParams = z.object({ id: idParam });
 const notFound = { 404: errorSchema, 400: errorSchema };
 const tags = ['stock'];
-
-const none: Favorites = { ids: new Set(), key: '' };
 
 export const stockRoutes: FastifyPluginAsyncZod<{
   stocks: StockService;
@@ -37,7 +35,13 @@ export const stockRoutes: FastifyPluginAsyncZod<{
   favoritesFor?: (req: FastifyRequest) => Promise<Favorites>;
   /** Visitors' answers to search, profile and chart, serialised once (lib/answer-cache.ts). */
   answers?: AnswerCache;
-}> = async (app, { stocks, favoritesFor = async () => none, answers }) => {
+}> = async (app, { stocks, favoritesFor = async () => NO_FAVORITES, answers }) => {
+  /** The reader's favourites, read at most once for a request: the answer chosen and the answer made agree. */
+  const favoritesOnce = (req: FastifyRequest) => {
+    let read: Promise<Favorites> | undefined;
+    return () => (read ??= favoritesFor(req));
+  };
+
   /**
    * A visitor's answer from the answer cache, or made, serialised with the route's schema and kept
    * under its URL with `tags`. A member's (whose favourites it shows) is made for them alone, unless
@@ -72,13 +76,8 @@ export const stockRoutes: FastifyPluginAsyncZod<{
       },
     },
     (req, reply) => {
-      // Which results are starred is all of a member's own in a search: read once, so that the
-      // answer chosen and the answer made agree.
-      let read: Promise<Favorites> | undefined;
-      const favorites = () => {
-        read ??= favoritesFor(req);
-        return read;
-      };
+      // Which results are starred is all of a member's own in a search.
+      const favorites = favoritesOnce(req);
       return answer(
         req,
         reply,
@@ -141,12 +140,8 @@ export const stockRoutes: FastifyPluginAsyncZod<{
     '/api/v2/stock/profile/:id',
     { schema: { tags, summary: '종목 프로필', params: idParams, response: { 200: envelope(stockProfileSchema), ...notFound } } },
     (req, reply) => {
-      // Read once: the answer chosen and the answer made agree.
-      let read: Promise<boolean> | undefined;
-      const starred = () => {
-        read ??= favoritesFor(req).then((favorites) => favorites.ids.has(req.params.id));
-        return read;
-      };
+      const favorites = favoritesOnce(req);
+      const starred = async () => (await favorites()).ids.has(req.params.id);
       return answer(
         req,
         reply,

@@ -16,9 +16,10 @@ const upsertDeal = (deals: Deal[], deal: Deal) =>
 
 /**
  * One conversation as shown: its detail (deals, receipts, blocks) and every message, in order. New
- * messages are read with `?after=<last id shown>` — on a live message, whenever the channel opens, on
- * a resync, and once on mount when the channel was already open — one catch-up at a time, and merged by id, so nothing is lost or shown twice. What is
- * shown while the page is visible is marked read.
+ * messages are read with `?after=<last id shown>` — on a live message, whenever the channel opens,
+ * on a resync, and once on mount when the channel was already open — one catch-up at a time, and
+ * merged by id, so nothing is lost or shown twice. What is shown while the page is visible is marked
+ * read.
  */
 export function useConversation(id: number, initial: ConversationData | null) {
   const [state, setState] = useState<State>(initial ? { status: 'ready', ...initial } : { status: 'loading' });
