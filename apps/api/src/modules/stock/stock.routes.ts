@@ -39,7 +39,10 @@ export const stockRoutes: FastifyPluginAsyncZod<{
   /** The reader's favourites, read at most once for a request: the answer chosen and the answer made agree. */
   const favoritesOnce = (req: FastifyRequest) => {
     let read: Promise<Favorites> | undefined;
-    return () => (read ??= favoritesFor(req));
+    return () => {
+      read ??= favoritesFor(req);
+      return read;
+    };
   };
 
   /**
