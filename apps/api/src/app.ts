@@ -517,7 +517,7 @@ export async function buildApp(options: BuildAppOptions) {
   const answers = createAnswerCache({ bus, ttlMs: 5_000, maxEntries: 5_000 });
   app.addHook('onClose', async () => answers.close());
   await app.register(stockRoutes, { stocks, favoritesFor, answers });
-  await app.register(tradeRoutes, { trades, auth, limits });
+  await app.register(tradeRoutes, { trades, auth, limits, answers, now: () => clock.now().getTime() });
   await app.register(favoriteRoutes, { favorites, auth, answers });
   await app.register(opinionRoutes, { opinions, auth, limits });
   await app.register(reportRoutes, { reports, auth, limits });

@@ -3,23 +3,27 @@ import { type InvalidationBus, TOPICS } from './invalidation.ts';
 import { createTaggedStore } from './tagged-store.ts';
 
 /**
- * Visitors' answers to the hottest GET routes (search, stock profile, chart), kept serialised per
- * URL for a few seconds: a cache hit writes a string instead of reading the caches, building the
+ * Visitors' answers to the hottest GET routes (search, stock profile, chart, a company's open
+ * listings), kept serialised per URL for a few seconds: a cache hit writes a string instead of reading the caches, building the
  * objects and serialising them again. Each answer is tagged with what it shows (`company:<id>`,
  * `search`) and dropped by the invalidation bus on every instance the moment a write changes it,
  * so it is never staler than the service caches behind it. A member's answer is kept only where
- * what is theirs in it is named by its key (`variantKey`): starred or not, their favourites' ids.
+ * what is theirs in it is named by its key (`variantKey`): starred or not, their favourites' ids,
+ * which listings are their own or reported by them.
  * An answer produced while any invalidation happened is not kept: it may predate the write.
  */
 export interface AnswerCache {
-  get(url: string): string | undefined;
+  /** The answer kept under `url`; one kept `until` a time (the app's clock) only while `at` is before it. */
+  get(url: string, at?: number): string | undefined;
   /** The generation to pass back to `set`: take it before reading what the answer is made of. */
   generation(): number;
-  set(url: string, body: string, tags: readonly string[], generation: number): void;
+  set(url: string, body: string, tags: readonly string[], generation: number, until?: number): void;
   size(): number;
 }
 
 export const companyTag = (id: number | string) => `company:${id}`;
+/** An answer showing a member's nickname, photo or trust line (a listing's writer): dropped when those change. */
+export const ownerTag = (id: number | string) => `owner:${id}`;
 export const SEARCH_TAG = 'search';
 
 /**
@@ -28,6 +32,17 @@ export const SEARCH_TAG = 'search';
  * member's answer.
  */
 export const variantKey = (url: string, variant: string) => (variant ? `${variant} ${url}` : url);
+
+/**
+ * How long an answer may be kept besides the cache's own few seconds: while the app's clock (`now`)
+ * is before `until` (a listing expires, a pin ends). `generation` is the cache's, taken before the
+ * caller read what it chose the key by.
+ */
+export interface Keeping {
+  generation: number;
+  now: number;
+  until: number;
+}
 
 /**
  * Sends the answer kept under `key`, or makes it, serialises it with the route's response schema
@@ -39,20 +54,21 @@ export async function sendKept<T>(
   key: string,
   tags: readonly string[],
   make: () => Promise<T>,
+  keeping?: Keeping,
 ): Promise<T> {
-  let body = answers.get(key);
+  let body = answers.get(key, keeping?.now);
   if (body === undefined) {
-    const generation = answers.generation();
+    const generation = keeping?.generation ?? answers.generation();
     const serialized = reply.serialize(await make());
     body = typeof serialized === 'string' ? serialized : Buffer.from(serialized as Uint8Array).toString('utf8');
-    answers.set(key, body, tags, generation);
+    if (!keeping || keeping.now < keeping.until) answers.set(key, body, tags, generation, keeping?.until);
   }
   return reply.type('application/json; charset=utf-8').send(body) as never as T;
 }
 export function createAnswerCache(opts: { bus: InvalidationBus; ttlMs: number; maxEntries: number; now?: () => number }): AnswerCache & {
   close(): void;
 } {
-  const store = createTaggedStore<string>(opts);
+  const store = createTaggedStore<{ body: string; until: number | undefined }>(opts);
   const { dropTag, clear } = store;
   // A company's row, name or price: its own answers and every search. Its listings: its profile (best 호가).
   const stops = [
@@ -62,12 +78,20 @@ export function createAnswerCache(opts: { bus: InvalidationBus; ttlMs: number; m
       dropTag(SEARCH_TAG);
     }),
     opts.bus.subscribe(TOPICS.listings, (key) => (key === undefined ? clear() : dropTag(companyTag(key)))),
+    // A writer's trust line (a confirmed deal, a review, an upheld report) and their account (nickname, photo).
+    ...[TOPICS.member, TOPICS.session].map((topic) =>
+      opts.bus.subscribe(topic, (key) => (key === undefined ? clear() : dropTag(ownerTag(key)))),
+    ),
   ];
 
   return {
-    get: (url) => store.get(url),
+    get(url, at) {
+      const kept = store.get(url);
+      if (kept === undefined || kept.until === undefined) return kept?.body;
+      return at !== undefined && at < kept.until ? kept.body : undefined;
+    },
     generation: () => store.generation(),
-    set: (url, body, tags, at) => store.set(url, body, tags, at),
+    set: (url, body, tags, generation, until) => store.set(url, { body, until }, tags, generation),
     size: () => store.size(),
     close() {
       for (const stop of stops) stop();

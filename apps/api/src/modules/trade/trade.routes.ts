@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyKeyOf } from '../../db/idempotency.ts';
+import { type AnswerCache, companyTag, ownerTag, sendKept, variantKey } from '../../lib/answer-cache.ts';
 import { optionalMemberId, requireMember } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { Limits } from '../limits/limits.ts';
@@ -23,10 +24,15 @@ import type { TradeService } from './trade.service.ts';
 const tags = ['trade'];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema };
 
-export const tradeRoutes: FastifyPluginAsyncZod<{ trades: TradeService; auth: AuthService; limits: Limits }> = async (
-  app,
-  { trades, auth, limits },
-) => {
+export const tradeRoutes: FastifyPluginAsyncZod<{
+  trades: TradeService;
+  auth: AuthService;
+  limits: Limits;
+  /** A company's open listings, serialised once for readers with the same marks (lib/answer-cache.ts). */
+  answers?: AnswerCache;
+  /** The app's clock (ms): how long a kept list stays as it is. */
+  now?: () => number;
+}> = async (app, { trades, auth, limits, answers, now = Date.now }) => {
   const member = requireMember(auth);
   const viewer = optionalMemberId(auth);
 
@@ -47,7 +53,17 @@ export const tradeRoutes: FastifyPluginAsyncZod<{ trades: TradeService; auth: Au
         response: { 200: pagedEnvelope(tradeSchema), ...errors },
       },
     },
-    async (req) => ({ result: await trades.listByCompany(req.params.companyIdx, req.query, await viewer(req)) }),
+    async (req, reply) => {
+      // Taken before the read that chooses the key: a write announced meanwhile keeps nothing.
+      const generation = answers?.generation() ?? 0;
+      const list = await trades.keyedList(req.params.companyIdx, req.query, await viewer(req));
+      const answer = async () => ({ result: await list.make() });
+      if (!answers || !list.shared) return answer();
+      // Readers whose own and reported listings in it are the same read the same bytes (issue 24).
+      const tags = [companyTag(req.params.companyIdx), ...list.owners.map(ownerTag)];
+      const keeping = { generation, now: now(), until: list.unchangedUntil };
+      return sendKept(answers, reply, variantKey(req.url, list.marks), tags, answer, keeping);
+    },
   );
 
   app.get(

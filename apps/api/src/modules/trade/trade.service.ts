@@ -196,18 +196,66 @@ export function createTradeService(deps: {
     });
   }
 
+  /** Which of `rows` `viewerId` has reported (none for a visitor). */
+  const reportedOf = (rows: TradeRow[], viewerId: number | null) =>
+    deps.reports().reportedBy(
+      viewerId,
+      'trade',
+      rows.map((r) => Number(r.id)),
+    );
+
+  /** Listings as `viewerId` sees them, given which they reported: each owner's trust summary too. */
+  async function marked(rows: TradeRow[], viewerId: number | null, reported: Set<number>): Promise<Trade[]> {
+    const trust = await trustOf([...new Set(rows.map((r) => r.user_id))]);
+    return rows.map((r) => toTrade(r, viewerId, reported.has(Number(r.id)), trust.get(r.user_id) ?? NO_TRUST));
+  }
+
   /** Listings as `viewerId` sees them: whether they reported each, and each owner's trust summary. */
   async function withReports(rows: TradeRow[], viewerId: number | null): Promise<Trade[]> {
-    const owners = [...new Set(rows.map((r) => r.user_id))];
-    const [reported, trust] = await Promise.all([
-      deps.reports().reportedBy(
-        viewerId,
-        'trade',
-        rows.map((r) => Number(r.id)),
-      ),
-      trustOf(owners),
-    ]);
-    return rows.map((r) => toTrade(r, viewerId, reported.has(Number(r.id)), trust.get(r.user_id) ?? NO_TRUST));
+    return marked(rows, viewerId, await reportedOf(rows, viewerId));
+  }
+
+  /**
+   * A company's listings as `viewerId` reads them, read once: the page (`make`), and what of it is
+   * the reader's own (`marks`): which listings are theirs (their proof shown, `isMine`) and which they
+   * reported. Readers with the same marks read the same answer, so the open list's answer is kept
+   * serialised under them (issue 24); `owners` names whose nickname and trust line it shows,
+   * `unchangedUntil` when time alone changes it. Ended listings are each owner's own:
+   * never `shared`.
+   */
+  async function keyedList(companyId: number, query: TradeListQuery, viewerId: number | null) {
+    await stocks.company(companyId);
+    const status = query.status ?? ListingStatus.IN_PROGRESS;
+    const load = (now: Date) =>
+      repo.listByCompany({ companyId, tradeType: query.tradeType, status, viewerId, now, page: query.page, size: query.size });
+    const open = status === ListingStatus.IN_PROGRESS;
+    const { rows, total, changesAt } = open
+      ? await openList(openKey('list', companyId, query.tradeType, query.page, query.size), load)
+      : { ...(await load(clock.now())), changesAt: 0 };
+    const reported = await reportedOf(rows, viewerId);
+    const own = viewerId === null ? [] : rows.filter((r) => r.user_id === viewerId).map((r) => Number(r.id));
+    /**
+     * How long the open list stays as it is unless a write announces a change (then the first of
+     * its listings expires or loses its pin): what a page that shows it may be kept for. 0 for an
+     * owner's ended listings.
+     */
+    const readAt = clock.now().getTime();
+    const unchangedForMs = open ? Math.max(0, Number(changesAt) - readAt) : 0;
+    return {
+      shared: open,
+      /** When time alone changes it (the app's clock, ms). */
+      unchangedUntil: readAt + unchangedForMs,
+      marks: own.length > 0 || reported.size > 0 ? `own:${own.join('.')};reported:${[...reported].join('.')}` : '',
+      owners: [...new Set(rows.map((r) => r.user_id))],
+      unchangedForMs,
+      make: async () => ({
+        data: await marked(rows, viewerId, reported),
+        total,
+        page: query.page,
+        size: query.size,
+        unchangedForMs,
+      }),
+    };
   }
 
   /** A listing as `viewerId` may see it: ended ones only by their owner. */
@@ -238,28 +286,11 @@ export function createTradeService(deps: {
       return one(id, viewerId);
     },
 
+    keyedList,
+
+    /** A company's listings as `viewerId` reads them (see `keyedList`). */
     async listByCompany(companyId: number, query: TradeListQuery, viewerId: number | null) {
-      await stocks.company(companyId);
-      const status = query.status ?? ListingStatus.IN_PROGRESS;
-      const load = (now: Date) =>
-        repo.listByCompany({ companyId, tradeType: query.tradeType, status, viewerId, now, page: query.page, size: query.size });
-      // Only the public, open list is shared between readers; ended listings are each owner's own.
-      const open = status === ListingStatus.IN_PROGRESS;
-      const { rows, total, changesAt } = open
-        ? await openList(openKey('list', companyId, query.tradeType, query.page, query.size), load)
-        : { ...(await load(clock.now())), changesAt: 0 };
-      return {
-        data: await withReports(rows, viewerId),
-        total,
-        page: query.page,
-        size: query.size,
-        /**
-         * How long the open list stays as it is unless a write announces a change (then the first of
-         * its listings expires or loses its pin): what a page that shows it may be kept for. 0 for
-         * an owner's ended listings.
-         */
-        unchangedForMs: open ? Math.max(0, Number(changesAt) - clock.now().getTime()) : 0,
-      };
+      return (await keyedList(companyId, query, viewerId)).make();
     },
 
     async topFixed(companyId: number, viewerId: number | null) {
