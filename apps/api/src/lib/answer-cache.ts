@@ -13,11 +13,11 @@ import { createTaggedStore } from './tagged-store.ts';
  * An answer produced while any invalidation happened is not kept: it may predate the write.
  */
 export interface AnswerCache {
-  /** The answer kept under `url`; one kept `until` a time (the app's clock) only while `at` is before it. */
+  /** The answer kept under `url`; one kept for a `span` of the app's clock only while `at` is in it. */
   get(url: string, at?: number): string | undefined;
   /** The generation to pass back to `set`: take it before reading what the answer is made of. */
   generation(): number;
-  set(url: string, body: string, tags: readonly string[], generation: number, until?: number): void;
+  set(url: string, body: string, tags: readonly string[], generation: number, span?: Span): void;
   size(): number;
 }
 
@@ -25,6 +25,8 @@ export const companyTag = (id: number | string) => `company:${id}`;
 /** An answer showing a member's nickname, photo or trust line (a listing's writer): dropped when those change. */
 export const ownerTag = (id: number | string) => `owner:${id}`;
 export const SEARCH_TAG = 'search';
+/** A member's own listings (내 매물): any listing's change or any trust line's may be one of theirs. */
+export const OWN_LISTINGS_TAG = 'own-listings';
 
 /**
  * The key of one of a few shared answers to `url` ('' the visitors'). The variant comes first: a
@@ -32,6 +34,12 @@ export const SEARCH_TAG = 'search';
  * member's answer.
  */
 export const variantKey = (url: string, variant: string) => (variant ? `${variant} ${url}` : url);
+
+/** From when until when (the app's clock, ms) an answer stays as it was made: a clock set back reads again. */
+export interface Span {
+  from: number;
+  until: number;
+}
 
 /**
  * How long an answer may be kept besides the cache's own few seconds: while the app's clock (`now`)
@@ -61,14 +69,15 @@ export async function sendKept<T>(
     const generation = keeping?.generation ?? answers.generation();
     const serialized = reply.serialize(await make());
     body = typeof serialized === 'string' ? serialized : Buffer.from(serialized as Uint8Array).toString('utf8');
-    if (!keeping || keeping.now < keeping.until) answers.set(key, body, tags, generation, keeping?.until);
+    if (!keeping) answers.set(key, body, tags, generation);
+    else if (keeping.now < keeping.until) answers.set(key, body, tags, generation, { from: keeping.now, until: keeping.until });
   }
   return reply.type('application/json; charset=utf-8').send(body) as never as T;
 }
 export function createAnswerCache(opts: { bus: InvalidationBus; ttlMs: number; maxEntries: number; now?: () => number }): AnswerCache & {
   close(): void;
 } {
-  const store = createTaggedStore<{ body: string; until: number | undefined }>(opts);
+  const store = createTaggedStore<{ body: string; span: Span | undefined }>(opts);
   const { dropTag, clear } = store;
   // A company's row, name or price: its own answers and every search. Its listings: its profile (best 호가).
   const stops = [
@@ -77,21 +86,29 @@ export function createAnswerCache(opts: { bus: InvalidationBus; ttlMs: number; m
       dropTag(companyTag(key));
       dropTag(SEARCH_TAG);
     }),
-    opts.bus.subscribe(TOPICS.listings, (key) => (key === undefined ? clear() : dropTag(companyTag(key)))),
+    opts.bus.subscribe(TOPICS.listings, (key) => {
+      if (key === undefined) return clear();
+      dropTag(companyTag(key));
+      dropTag(OWN_LISTINGS_TAG);
+    }),
     // A writer's trust line (a confirmed deal, a review, an upheld report) and their account (nickname, photo).
     ...[TOPICS.member, TOPICS.session].map((topic) =>
-      opts.bus.subscribe(topic, (key) => (key === undefined ? clear() : dropTag(ownerTag(key)))),
+      opts.bus.subscribe(topic, (key) => {
+        if (key === undefined) return clear();
+        dropTag(ownerTag(key));
+        if (topic === TOPICS.member) dropTag(OWN_LISTINGS_TAG);
+      }),
     ),
   ];
 
   return {
     get(url, at) {
       const kept = store.get(url);
-      if (kept === undefined || kept.until === undefined) return kept?.body;
-      return at !== undefined && at < kept.until ? kept.body : undefined;
+      if (kept?.span === undefined) return kept?.body;
+      return at !== undefined && at >= kept.span.from && at < kept.span.until ? kept.body : undefined;
     },
     generation: () => store.generation(),
-    set: (url, body, tags, generation, until) => store.set(url, { body, until }, tags, generation),
+    set: (url, body, tags, generation, span) => store.set(url, { body, span }, tags, generation),
     size: () => store.size(),
     close() {
       for (const stop of stops) stop();

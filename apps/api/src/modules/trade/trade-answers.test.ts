@@ -1,7 +1,7 @@
-import type { Trade } from '@beesang/contract';
+import { ListingStatus, type Trade } from '@beesang/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCompany } from '../../test/factories.ts';
-import { createMember, type TestMember } from '../../test/members.ts';
+import { createMember, freshHeaders, type TestMember } from '../../test/members.ts';
 import { createTestApp, LISTINGS_UNLIMITED, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -160,6 +160,74 @@ describe("a company's open listings, kept serialised", () => {
       expect((await read(company)).byId.has(listing.tradeIdx)).toBe(true);
       t.clock.set(new Date(start.getTime() + 30 * DAY));
       expect((await read(company)).byId.size).toBe(0);
+    } finally {
+      t.clock.set(start);
+    }
+  });
+});
+
+describe('a member’s own listings (내 매물), kept serialised', () => {
+  /** The member's own listings by id: status and open count. */
+  async function mine(member: TestMember) {
+    // A token issued at the clock's now: the test moves it by 30 days.
+    const res = await t.app.inject({ url: '/api/trade/my', headers: await freshHeaders(t, member.id) });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = (res.json() as { result: { data: Trade[] } }).result.data;
+    return new Map(data.map((d) => [d.tradeIdx, d]));
+  }
+
+  it('are each member’s own, interleaved, and show a new listing, a deal and the clock at the next read', async () => {
+    const company = await insertCompany(t.db);
+    const [a, b, buyer] = [await createMember(t), await createMember(t), await createMember(t)];
+    const start = t.clock.now();
+    try {
+      const la = await sell(a, company, 10_000);
+      const lb = await sell(b, company, 12_000);
+      for (let round = 0; round < 3; round++) {
+        for (const [member, own] of round % 2
+          ? ([
+              [b, lb],
+              [a, la],
+            ] as const)
+          : ([
+              [a, la],
+              [b, lb],
+            ] as const)) {
+          const listed = await mine(member);
+          expect([...listed.keys()]).toEqual([own.tradeIdx]);
+          expect(listed.get(own.tradeIdx)?.isMine).toBe(true);
+        }
+      }
+
+      const second = await sell(a, company, 11_000);
+      expect([...(await mine(a)).keys()].sort()).toEqual([la.tradeIdx, second.tradeIdx].sort());
+
+      const step = async (who: TestMember, url: string, payload?: object) => {
+        const res = await t.app.inject({ method: 'POST', url, headers: who.headers, ...(payload && { payload }) });
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as { result: { dealId: number } }).result;
+      };
+      expect((await mine(b)).get(lb.tradeIdx)?.writerTrust.confirmedTrades).toBe(0);
+      const { dealId } = await step(buyer, '/api/deals', {
+        tradeIdx: lb.tradeIdx,
+        stockCount: 10,
+        stockPerPrice: 12_000,
+        message: '제안합니다',
+      });
+      await step(b, `/api/deals/${dealId}/accept`);
+      await step(b, `/api/deals/${dealId}/confirm`);
+      await step(buyer, `/api/deals/${dealId}/confirm`);
+      expect((await mine(b)).get(lb.tradeIdx)?.writerTrust.confirmedTrades).toBe(1);
+
+      // Both of a's listings reach their 30 days; the answer kept a moment before is not shown after.
+      t.clock.set(new Date(start.getTime() + 30 * DAY - 1));
+      expect((await mine(a)).get(la.tradeIdx)?.tradeStatus).toBe(ListingStatus.IN_PROGRESS);
+      expect((await mine(a)).get(la.tradeIdx)?.tradeStatus).toBe(ListingStatus.IN_PROGRESS);
+      t.clock.set(new Date(start.getTime() + 30 * DAY + 60_000));
+      expect((await mine(a)).get(la.tradeIdx)?.tradeStatus).toBe(ListingStatus.TRADE_EXPIRED);
+      // And a clock set back reads again rather than showing what was made later.
+      t.clock.set(new Date(start.getTime() + 30 * DAY - 1));
+      expect((await mine(a)).get(la.tradeIdx)?.tradeStatus).toBe(ListingStatus.IN_PROGRESS);
     } finally {
       t.clock.set(start);
     }

@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idempotencyKeyOf } from '../../db/idempotency.ts';
-import { type AnswerCache, companyTag, ownerTag, sendKept, variantKey } from '../../lib/answer-cache.ts';
+import { type AnswerCache, companyTag, OWN_LISTINGS_TAG, ownerTag, sendKept, variantKey } from '../../lib/answer-cache.ts';
 import { optionalMemberId, requireMember } from '../../plugins/auth.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { Limits } from '../limits/limits.ts';
@@ -85,7 +85,16 @@ export const tradeRoutes: FastifyPluginAsyncZod<{
         response: { 200: pagedEnvelope(tradeSchema), ...errors },
       },
     },
-    async (req) => ({ result: await trades.mine(req.member!, req.query) }),
+    async (req, reply) => {
+      const generation = answers?.generation() ?? 0;
+      const member = req.member!;
+      const mine = await trades.keyedMine(member, req.query);
+      const answer = async () => ({ result: mine.page });
+      if (!answers) return answer();
+      // Theirs alone (their proofs): under their id, dropped with their account, their trust line or any listing's change.
+      const keeping = { generation, now: now(), until: mine.unchangedUntil };
+      return sendKept(answers, reply, variantKey(req.url, `mine:${member.id}`), [ownerTag(member.id), OWN_LISTINGS_TAG], answer, keeping);
+    },
   );
 
   for (const [side, type] of [

@@ -281,6 +281,22 @@ export function createTradeService(deps: {
     return trade as Trade;
   }
 
+  /**
+   * A member's own listings (내 매물), every status, page by page: the page, and when time alone
+   * changes it (`unchangedUntil`, the app's clock: one of them expires or loses its pin).
+   */
+  async function keyedMine(member: Member, query: TradeListQuery) {
+    const { rows, total, changesAt } = await ownList(member.id, `${query.status ?? ''}:${query.page}:${query.size}`, async (now) => {
+      const [page, changesAt] = await Promise.all([
+        repo.listByOwner(member.id, query.status, now, query.page, query.size),
+        repo.ownChangesAt(member.id, now),
+      ]);
+      // No one reports their own listing: nothing of it changes by another's hand.
+      return { rows: await withReports(page.rows, member.id), total: page.total, changesAt };
+    });
+    return { unchangedUntil: changesAt, page: { data: rows, total, page: query.page, size: query.size } };
+  }
+
   return {
     async get(id: number, viewerId: number | null) {
       return one(id, viewerId);
@@ -309,16 +325,11 @@ export function createTradeService(deps: {
       return withReports(rows, viewerId);
     },
 
+    keyedMine,
+
+    /** The member's own listings (see `keyedMine`). */
     async mine(member: Member, query: TradeListQuery) {
-      const { rows, total } = await ownList(member.id, `${query.status ?? ''}:${query.page}:${query.size}`, async (now) => {
-        const [page, changesAt] = await Promise.all([
-          repo.listByOwner(member.id, query.status, now, query.page, query.size),
-          repo.ownChangesAt(member.id, now),
-        ]);
-        // No one reports their own listing: nothing of it changes by another's hand.
-        return { rows: await withReports(page.rows, member.id), total: page.total, changesAt };
-      });
-      return { data: rows, total, page: query.page, size: query.size };
+      return (await keyedMine(member, query)).page;
     },
 
     async create(member: Member, tradeType: TradeType, body: TradeCreateData, idempotencyKey: string | undefined): Promise<Trade> {
