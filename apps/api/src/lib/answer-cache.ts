@@ -4,7 +4,7 @@ import { createTaggedStore } from './tagged-store.ts';
 
 /**
  * Visitors' answers to the hottest GET routes (search, stock profile, chart, a company's open
- * listings), kept serialised per URL for a few seconds: a cache hit writes a string instead of reading the caches, building the
+ * listings), kept serialised per URL for a few seconds: a cache hit writes bytes instead of reading the caches, building the
  * objects and serialising them again. Each answer is tagged with what it shows (`company:<id>`,
  * `search`) and dropped by the invalidation bus on every instance the moment a write changes it,
  * so it is never staler than the service caches behind it. A member's answer is kept only where
@@ -14,10 +14,10 @@ import { createTaggedStore } from './tagged-store.ts';
  */
 export interface AnswerCache {
   /** The answer kept under `url`; one kept for a `span` of the app's clock only while `at` is in it. */
-  get(url: string, at?: number): string | undefined;
+  get(url: string, at?: number): Buffer | undefined;
   /** The generation to pass back to `set`: take it before reading what the answer is made of. */
   generation(): number;
-  set(url: string, body: string, tags: readonly string[], generation: number, span?: Span): void;
+  set(url: string, body: Buffer, tags: readonly string[], generation: number, span?: Span): void;
   size(): number;
 }
 
@@ -53,6 +53,20 @@ export interface Keeping {
 }
 
 /**
+ * An answer's UTF-8 bytes, in a buffer of their own (not a slice of Node's shared pool, which a kept
+ * answer would hold whole). Kept as bytes, not as the serialised string: a string with Korean text
+ * in it is two bytes a character in V8, and sending it measures its UTF-8 length (for the
+ * compression threshold and for Content-Length) and encodes it again on every answer — a third of
+ * the server's time on a member's own listings (perf, issue 24).
+ */
+function utf8(serialized: string | Uint8Array): Buffer {
+  if (typeof serialized !== 'string') return Buffer.from(serialized);
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(serialized));
+  bytes.write(serialized);
+  return bytes;
+}
+
+/**
  * Sends the answer kept under `key`, or makes it, serialises it with the route's response schema
  * and keeps it with `tags`. Returned, so that Fastify waits for the (possibly compressed) answer.
  */
@@ -68,7 +82,7 @@ export async function sendKept<T>(
   if (body === undefined) {
     const generation = keeping?.generation ?? answers.generation();
     const serialized = reply.serialize(await make());
-    body = typeof serialized === 'string' ? serialized : Buffer.from(serialized as Uint8Array).toString('utf8');
+    body = utf8(serialized as string | Uint8Array);
     if (!keeping) answers.set(key, body, tags, generation);
     else if (keeping.now < keeping.until) answers.set(key, body, tags, generation, { from: keeping.now, until: keeping.until });
   }
@@ -77,7 +91,7 @@ export async function sendKept<T>(
 export function createAnswerCache(opts: { bus: InvalidationBus; ttlMs: number; maxEntries: number; now?: () => number }): AnswerCache & {
   close(): void;
 } {
-  const store = createTaggedStore<{ body: string; span: Span | undefined }>(opts);
+  const store = createTaggedStore<{ body: Buffer; span: Span | undefined }>(opts);
   const { dropTag, clear } = store;
   // A company's row, name or price: its own answers and every search. Its listings: its profile (best 호가).
   const stops = [
