@@ -4,8 +4,8 @@ import { createTaggedStore } from './tagged-store.ts';
 
 /**
  * Visitors' answers to the hottest GET routes (search, stock profile, chart, a company's open
- * listings), kept serialised per URL for a few seconds: a cache hit writes bytes instead of reading the caches, building the
- * objects and serialising them again. Each answer is tagged with what it shows (`company:<id>`,
+ * listings), kept serialised per URL for a few seconds: a cache hit writes bytes instead of reading
+ * the caches, building the objects and serialising them again. Each answer is tagged with what it shows (`company:<id>`,
  * `search`) and dropped by the invalidation bus on every instance the moment a write changes it,
  * so it is never staler than the service caches behind it. A member's answer is kept only where
  * what is theirs in it is named by its key (`variantKey`): starred or not, their favourites' ids,
@@ -42,14 +42,12 @@ export interface Span {
 }
 
 /**
- * How long an answer may be kept besides the cache's own few seconds: while the app's clock (`now`)
- * is before `until` (a listing expires, a pin ends). `generation` is the cache's, taken before the
+ * How long an answer may be kept besides the cache's own few seconds: from now (`from`, the app's
+ * clock) until `until` (a listing expires, a pin ends). `generation` is the cache's, taken before the
  * caller read what it chose the key by.
  */
-export interface Keeping {
+export interface Keeping extends Span {
   generation: number;
-  now: number;
-  until: number;
 }
 
 /**
@@ -78,13 +76,13 @@ export async function sendKept<T>(
   make: () => Promise<T>,
   keeping?: Keeping,
 ): Promise<T> {
-  let body = answers.get(key, keeping?.now);
+  let body = answers.get(key, keeping?.from);
   if (body === undefined) {
     const generation = keeping?.generation ?? answers.generation();
     const serialized = reply.serialize(await make());
     body = utf8(serialized as string | Uint8Array);
     if (!keeping) answers.set(key, body, tags, generation);
-    else if (keeping.now < keeping.until) answers.set(key, body, tags, generation, { from: keeping.now, until: keeping.until });
+    else if (keeping.from < keeping.until) answers.set(key, body, tags, generation, { from: keeping.from, until: keeping.until });
   }
   return reply.type('application/json; charset=utf-8').send(body) as never as T;
 }

@@ -40,6 +40,20 @@ async function report(member: TestMember, tradeIdx: number) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
+/** A deal on all of `listing` at its price, offered by `buyer`, accepted and confirmed by both (issue 22). */
+async function confirmedDeal(owner: TestMember, listing: Trade, buyer: TestMember) {
+  const step = async (who: TestMember, url: string, payload?: object) => {
+    const res = await t.app.inject({ method: 'POST', url, headers: who.headers, ...(payload && { payload }) });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { result: { dealId: number } }).result;
+  };
+  const offer = { tradeIdx: listing.tradeIdx, stockCount: listing.stockCount, stockPerPrice: listing.stockPerPrice, message: '제안합니다' };
+  const { dealId } = await step(buyer, '/api/deals', offer);
+  await step(owner, `/api/deals/${dealId}/accept`);
+  await step(owner, `/api/deals/${dealId}/confirm`);
+  await step(buyer, `/api/deals/${dealId}/confirm`);
+}
+
 /** The list's raw answer and its listings by id, as `headers` reads it. */
 async function read(companyIdx: number, headers: Record<string, string> = {}) {
   const res = await t.app.inject({ url: `/api/v2/trade/all/company/${companyIdx}`, headers });
@@ -132,20 +146,7 @@ describe("a company's open listings, kept serialised", () => {
     // A deal confirmed on the writer's listing of another company changes their trust line here too.
     const trust = async () => (await read(company)).byId.get(first.tradeIdx)?.writerTrust.confirmedTrades;
     expect(await trust()).toBe(0);
-    const step = async (who: TestMember, url: string, payload?: object) => {
-      const res = await t.app.inject({ method: 'POST', url, headers: who.headers, ...(payload && { payload }) });
-      expect(res.statusCode, res.body).toBe(200);
-      return (res.json() as { result: { dealId: number } }).result;
-    };
-    const { dealId } = await step(buyer, '/api/deals', {
-      tradeIdx: other.tradeIdx,
-      stockCount: 10,
-      stockPerPrice: 20_000,
-      message: '제안합니다',
-    });
-    await step(writer, `/api/deals/${dealId}/accept`);
-    await step(writer, `/api/deals/${dealId}/confirm`);
-    await step(buyer, `/api/deals/${dealId}/confirm`);
+    await confirmedDeal(writer, other, buyer);
     expect(await trust()).toBe(1);
   });
 
@@ -202,21 +203,8 @@ describe('a member’s own listings (내 매물), kept serialised', () => {
       const second = await sell(a, company, 11_000);
       expect([...(await mine(a)).keys()].sort()).toEqual([la.tradeIdx, second.tradeIdx].sort());
 
-      const step = async (who: TestMember, url: string, payload?: object) => {
-        const res = await t.app.inject({ method: 'POST', url, headers: who.headers, ...(payload && { payload }) });
-        expect(res.statusCode, res.body).toBe(200);
-        return (res.json() as { result: { dealId: number } }).result;
-      };
       expect((await mine(b)).get(lb.tradeIdx)?.writerTrust.confirmedTrades).toBe(0);
-      const { dealId } = await step(buyer, '/api/deals', {
-        tradeIdx: lb.tradeIdx,
-        stockCount: 10,
-        stockPerPrice: 12_000,
-        message: '제안합니다',
-      });
-      await step(b, `/api/deals/${dealId}/accept`);
-      await step(b, `/api/deals/${dealId}/confirm`);
-      await step(buyer, `/api/deals/${dealId}/confirm`);
+      await confirmedDeal(b, lb, buyer);
       expect((await mine(b)).get(lb.tradeIdx)?.writerTrust.confirmedTrades).toBe(1);
 
       // Both of a's listings reach their 30 days; the answer kept a moment before is not shown after.

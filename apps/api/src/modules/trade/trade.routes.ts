@@ -61,7 +61,7 @@ export const tradeRoutes: FastifyPluginAsyncZod<{
       if (!answers || !list.shared) return answer();
       // Readers whose own and reported listings in it are the same read the same bytes (issue 24).
       const tags = [companyTag(req.params.companyIdx), ...list.owners.map(ownerTag)];
-      const keeping = { generation, now: now(), until: list.unchangedUntil };
+      const keeping = { generation, from: now(), until: list.unchangedUntil };
       return sendKept(answers, reply, variantKey(req.url, list.marks), tags, answer, keeping);
     },
   );
@@ -92,7 +92,7 @@ export const tradeRoutes: FastifyPluginAsyncZod<{
       const answer = async () => ({ result: mine.page });
       if (!answers) return answer();
       // Theirs alone (their proofs): under their id, dropped with their account, their trust line or any listing's change.
-      const keeping = { generation, now: now(), until: mine.unchangedUntil };
+      const keeping = { generation, from: now(), until: mine.unchangedUntil };
       return sendKept(answers, reply, variantKey(req.url, `mine:${member.id}`), [ownerTag(member.id), OWN_LISTINGS_TAG], answer, keeping);
     },
   );

@@ -204,15 +204,17 @@ export function createTradeService(deps: {
       rows.map((r) => Number(r.id)),
     );
 
-  /** Listings as `viewerId` sees them, given which they reported: each owner's trust summary too. */
-  async function marked(rows: TradeRow[], viewerId: number | null, reported: Set<number>): Promise<Trade[]> {
-    const trust = await trustOf([...new Set(rows.map((r) => r.user_id))]);
-    return rows.map((r) => toTrade(r, viewerId, reported.has(Number(r.id)), trust.get(r.user_id) ?? NO_TRUST));
-  }
+  /** Whose listings `rows` are, each once. */
+  const ownersOf = (rows: TradeRow[]) => [...new Set(rows.map((r) => r.user_id))];
+
+  /** Listings as `viewerId` sees them, given which they reported and their owners' trust summaries. */
+  const asTrades = (rows: TradeRow[], viewerId: number | null, reported: Set<number>, trust: Map<number, OwnerTrust>) =>
+    rows.map((r) => toTrade(r, viewerId, reported.has(Number(r.id)), trust.get(r.user_id) ?? NO_TRUST));
 
   /** Listings as `viewerId` sees them: whether they reported each, and each owner's trust summary. */
   async function withReports(rows: TradeRow[], viewerId: number | null): Promise<Trade[]> {
-    return marked(rows, viewerId, await reportedOf(rows, viewerId));
+    const [reported, trust] = await Promise.all([reportedOf(rows, viewerId), trustOf(ownersOf(rows))]);
+    return asTrades(rows, viewerId, reported, trust);
   }
 
   /**
@@ -241,15 +243,15 @@ export function createTradeService(deps: {
      */
     const readAt = clock.now().getTime();
     const unchangedForMs = open ? Math.max(0, Number(changesAt) - readAt) : 0;
+    const owners = ownersOf(rows);
     return {
       shared: open,
       /** When time alone changes it (the app's clock, ms). */
       unchangedUntil: readAt + unchangedForMs,
       marks: own.length > 0 || reported.size > 0 ? `own:${own.join('.')};reported:${[...reported].join('.')}` : '',
-      owners: [...new Set(rows.map((r) => r.user_id))],
-      unchangedForMs,
+      owners,
       make: async () => ({
-        data: await marked(rows, viewerId, reported),
+        data: asTrades(rows, viewerId, reported, await trustOf(owners)),
         total,
         page: query.page,
         size: query.size,
