@@ -14,6 +14,7 @@ import { unitOfWork } from './db/unit-of-work.ts';
 import { createAnswerCache } from './lib/answer-cache.ts';
 import { type Clock, type OffsetClock, systemClock } from './lib/clock.ts';
 import { createDomainEvents } from './lib/domain-events.ts';
+import { createFrontDoor, type FrontDoor, serverWithFrontDoor } from './lib/front-door.ts';
 import { createInvalidationBus, type InvalidationBus, invalidationTransport, TOPICS } from './lib/invalidation.ts';
 import { createJobQueue, type JobQueueDatabase } from './lib/job-queue.ts';
 import { createKeyring, singleKeyring } from './lib/keyring.ts';
@@ -284,10 +285,15 @@ function pacedBackground(database: JobQueueDatabase): boolean {
   return 'pglite' in database && !database.ownThread;
 }
 
+/** Answers this size or larger are compressed for a client that accepts it. */
+const COMPRESS_FROM = 1024;
+
 export async function buildApp(options: BuildAppOptions) {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   let shuttingDown = false;
+  let frontDoor: FrontDoor | undefined;
+  let frontDoorAnswers = 0;
 
   const logger: FastifyServerOptions['logger'] =
     options.logger === false
@@ -304,6 +310,8 @@ export async function buildApp(options: BuildAppOptions) {
     logController: new RequestLogController(),
     // Long search keywords reach the route and get its Korean length message instead of a 404.
     routerOptions: { maxParamLength: 500 },
+    // Kept answers are sent at the door, before Fastify, once the answer cache exists (decision 0036).
+    serverFactory: (handler, opts) => serverWithFrontDoor(handler, opts, () => frontDoor),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(fastSerializerCompiler);
@@ -311,12 +319,16 @@ export async function buildApp(options: BuildAppOptions) {
   registerSafeText(app);
   // Before any route, so that the request histogram times them all.
   const metrics = await createMetrics({ enabled: Boolean(config.metricsToken) || config.metricsPort !== undefined });
-  await registerMetrics(app, metrics, { token: config.metricsToken, port: config.metricsPort, host: config.metricsHost });
+  const observeRequest = await registerMetrics(app, metrics, {
+    token: config.metricsToken,
+    port: config.metricsPort,
+    host: config.metricsHost,
+  });
   app.addHook('onClose', async () => {
     shuttingDown = true;
   });
   // Before the drain's 503, so that every answer carries them (decision 0015).
-  const pagePolicy = await registerSecurityHeaders(app, {
+  const { pagePolicy, dataHeaders } = await registerSecurityHeaders(app, {
     publicUrl: config.publicUrl,
     imagesAt: config.s3?.publicUrl,
     development: config.env === 'development',
@@ -330,7 +342,7 @@ export async function buildApp(options: BuildAppOptions) {
     reply.header('connection', 'close').header('retry-after', '5');
     reply.code(503).send({ message: messages.unavailable, code: 'SHUTTING_DOWN' });
   });
-  await app.register(compress, { threshold: 1024 });
+  await app.register(compress, { threshold: COMPRESS_FROM });
   // /api/docs unless a deployment keeps it off (config.apiDocs; tests and local runs have it).
   await registerOpenApi(app, { publicUrl: config.publicUrl, enabled: config.apiDocs ?? true });
 
@@ -516,7 +528,20 @@ export async function buildApp(options: BuildAppOptions) {
   // Visitors' answers to search, profile and chart, serialised once and dropped by the bus (seconds at most).
   const answers = createAnswerCache({ bus, ttlMs: 5_000, maxEntries: 5_000 });
   app.addHook('onClose', async () => answers.close());
-  await app.register(stockRoutes, { stocks, favoritesFor, answers });
+  frontDoor = createFrontDoor({
+    answers,
+    readerOf: async (token) => (await auth.memberFor(token))?.id ?? null,
+    headers: dataHeaders,
+    now: () => clock.now().getTime(),
+    open: () => !draining && !shuttingDown,
+    compressFrom: COMPRESS_FROM,
+    served(route, seconds) {
+      frontDoorAnswers += 1;
+      observeRequest?.('GET', route, 200, seconds);
+    },
+  });
+  metrics.gauge('beesang_front_door_answers', 'Kept answers sent before Fastify since start (decision 0036)', () => frontDoorAnswers);
+  await app.register(stockRoutes, { stocks, favoritesFor, answers, readerOf: viewer });
   await app.register(tradeRoutes, { trades, auth, limits, answers, now: () => clock.now().getTime() });
   await app.register(favoriteRoutes, { favorites, auth, answers });
   await app.register(opinionRoutes, { opinions, auth, limits });
@@ -669,6 +694,8 @@ export async function buildApp(options: BuildAppOptions) {
       shuttingDown = true;
     },
     services: {
+      /** How many answers the server's door sent since start (lib/front-door.ts). */
+      frontDoor: { answered: () => frontDoorAnswers },
       stocks,
       contents,
       analytics,

@@ -15,10 +15,19 @@ import { createTaggedStore } from './tagged-store.ts';
 export interface AnswerCache {
   /** The answer kept under `url`; one kept for a `span` of the app's clock only while `at` is in it. */
   get(url: string, at?: number): Buffer | undefined;
+  /** The same, with the route pattern that made it (the request histogram's label at the server's door). */
+  kept(url: string, at?: number): Kept | undefined;
   /** The generation to pass back to `set`: take it before reading what the answer is made of. */
   generation(): number;
-  set(url: string, body: Buffer, tags: readonly string[], generation: number, span?: Span): void;
+  set(url: string, body: Buffer, tags: readonly string[], generation: number, span?: Span, route?: string): void;
   size(): number;
+}
+
+export interface Kept {
+  body: Buffer;
+  span: Span | undefined;
+  /** Fastify's route pattern (`/api/v2/stock/profile/:id`); '' when not told. */
+  route: string;
 }
 
 export const companyTag = (id: number | string) => `company:${id}`;
@@ -34,6 +43,14 @@ export const OWN_LISTINGS_TAG = 'own-listings';
  * member's answer.
  */
 export const variantKey = (url: string, variant: string) => (variant ? `${variant} ${url}` : url);
+
+/**
+ * The key of the answer a route last gave member `id` for `url`, whichever shared answer it was:
+ * what the server's door sends them next time (front-door.ts) without asking the route again.
+ */
+export const readerKey = (id: number, url: string) => `@${id} ${url}`;
+/** On every reader entry of a member: dropped when what chose their answer may have changed (favourites, reports, account). */
+export const readerTag = (id: number | string) => `reader:${id}`;
 
 /** From when until when (the app's clock, ms) an answer stays as it was made: a clock set back reads again. */
 export interface Span {
@@ -64,9 +81,21 @@ function utf8(serialized: string | Uint8Array): Buffer {
   return bytes;
 }
 
+export const JSON_TYPE = 'application/json; charset=utf-8';
+/** A member's own answer is stored by no cache on its way (a proxy's, the browser's disk). */
+export const MEMBERS_ANSWER_CACHE_CONTROL = 'no-store';
+
+/** The signed-in member an answer is for, and the cache's generation taken before what chose their key was read. */
+export interface Reader {
+  id: number;
+  generation: number;
+}
+
 /**
  * Sends the answer kept under `key`, or makes it, serialises it with the route's response schema
  * and keeps it with `tags`. Returned, so that Fastify waits for the (possibly compressed) answer.
+ * For a `reader`, the bytes are also kept under their id and the URL (`readerKey`), for the
+ * server's door to send them next time without the route (front-door.ts).
  */
 export async function sendKept<T>(
   answers: AnswerCache,
@@ -75,21 +104,28 @@ export async function sendKept<T>(
   tags: readonly string[],
   make: () => Promise<T>,
   keeping?: Keeping,
+  reader?: Reader,
 ): Promise<T> {
   let body = answers.get(key, keeping?.from);
+  const span = keeping && { from: keeping.from, until: keeping.until };
+  const route = reply.request.routeOptions.url ?? '';
   if (body === undefined) {
-    const generation = keeping?.generation ?? answers.generation();
+    const generation = keeping?.generation ?? reader?.generation ?? answers.generation();
     const serialized = reply.serialize(await make());
     body = utf8(serialized as string | Uint8Array);
-    if (!keeping) answers.set(key, body, tags, generation);
-    else if (keeping.from < keeping.until) answers.set(key, body, tags, generation, { from: keeping.from, until: keeping.until });
+    if (!span || span.from < span.until) answers.set(key, body, tags, generation, span, route);
   }
-  return reply.type('application/json; charset=utf-8').send(body) as never as T;
+  if (!reader) return reply.type(JSON_TYPE).send(body) as never as T;
+  if (!span || span.from < span.until) {
+    answers.set(readerKey(reader.id, reply.request.url), body, [...tags, readerTag(reader.id)], reader.generation, span, route);
+  }
+  // Theirs: no cache between them and us keeps it (the door sends the same header).
+  return reply.type(JSON_TYPE).header('cache-control', MEMBERS_ANSWER_CACHE_CONTROL).send(body) as never as T;
 }
 export function createAnswerCache(opts: { bus: InvalidationBus; ttlMs: number; maxEntries: number; now?: () => number }): AnswerCache & {
   close(): void;
 } {
-  const store = createTaggedStore<{ body: Buffer; span: Span | undefined }>(opts);
+  const store = createTaggedStore<Kept>(opts);
   const { dropTag, clear } = store;
   // A company's row, name or price: its own answers and every search. Its listings: its profile (best 호가).
   const stops = [
@@ -108,19 +144,29 @@ export function createAnswerCache(opts: { bus: InvalidationBus; ttlMs: number; m
       opts.bus.subscribe(topic, (key) => {
         if (key === undefined) return clear();
         dropTag(ownerTag(key));
+        dropTag(readerTag(key));
         if (topic === TOPICS.member) dropTag(OWN_LISTINGS_TAG);
       }),
     ),
+    // What chose a member's answers (their stars, the listings they reported): their reader entries.
+    ...[TOPICS.favorites, TOPICS.reports].map((topic) =>
+      opts.bus.subscribe(topic, (key) => (key === undefined ? clear() : dropTag(readerTag(key)))),
+    ),
   ];
+
+  function kept(url: string, at?: number): Kept | undefined {
+    const entry = store.get(url);
+    if (entry?.span === undefined) return entry;
+    return at !== undefined && at >= entry.span.from && at < entry.span.until ? entry : undefined;
+  }
 
   return {
     get(url, at) {
-      const kept = store.get(url);
-      if (kept?.span === undefined) return kept?.body;
-      return at !== undefined && at >= kept.span.from && at < kept.span.until ? kept.body : undefined;
+      return kept(url, at)?.body;
     },
+    kept,
     generation: () => store.generation(),
-    set: (url, body, tags, generation, span) => store.set(url, { body, span }, tags, generation),
+    set: (url, body, tags, generation, span, route = '') => store.set(url, { body, span, route }, tags, generation),
     size: () => store.size(),
     close() {
       for (const stop of stops) stop();

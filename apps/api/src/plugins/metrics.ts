@@ -131,15 +131,20 @@ export async function createMetrics(options: { enabled: boolean }): Promise<Metr
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
+/** Counts one answer in the request histogram (an answer sent before Fastify too: lib/front-door.ts). */
+export type RequestObserver = (method: string, route: string, status: number, seconds: number) => void;
+
 /**
- * `/metrics` on the app (behind the token) and on the internal port; the request histogram. Call
+ * `/metrics` on the app (behind the token) and on the internal port; the request histogram, and
+ * what times an answer the histogram's hook does not see (returned; undefined when off). Call
  * before the routes are registered, so that its hook times every one of them.
  */
 export async function registerMetrics(
   app: FastifyInstance,
   metrics: Metrics & { registry: Registry | undefined },
   options: { token?: string | undefined; port?: number | undefined; host?: string | undefined },
-): Promise<void> {
+): Promise<RequestObserver | undefined> {
+  let observe: RequestObserver | undefined;
   if (metrics.enabled && metrics.registry) {
     const { Histogram } = await import('prom-client');
     const requests = new Histogram({
@@ -149,11 +154,9 @@ export async function registerMetrics(
       buckets: SECONDS_BUCKETS,
       registers: [metrics.registry],
     });
+    observe = (method, route, status, seconds) => requests.observe({ method, route, status_code: status }, seconds);
     app.addHook('onResponse', (req, reply, done) => {
-      requests.observe(
-        { method: req.method, route: req.routeOptions.url ?? '(no route)', status_code: reply.statusCode },
-        reply.elapsedTime / 1000,
-      );
+      observe?.(req.method, req.routeOptions.url ?? '(no route)', reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
   }
@@ -212,6 +215,7 @@ export async function registerMetrics(
     });
   }
   metrics.internalAddress = () => (server?.address() as AddressInfo | null) ?? null;
+  return observe;
 }
 
 /** Gauges over the app's own state, read at scrape time. */

@@ -147,8 +147,11 @@ async function helmetHeaders(https: boolean): Promise<Array<[string, string]>> {
   return Object.entries(res.headers).flatMap(([name, value]) => (notHelmets.has(name) ? [] : [[name, String(value)] as [string, string]]));
 }
 
-/** Registers the headers for every route; returns the pages' policy for the SSR routes. */
-export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): Promise<PagePolicy> {
+/** Registers the headers for every route; returns the pages' policy for the SSR routes and the headers of API answers. */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeadersOptions,
+): Promise<{ pagePolicy: PagePolicy; dataHeaders: ReadonlyArray<readonly [string, string]> }> {
   const headers: Array<[string, string]> = [
     ...(await helmetHeaders(options.publicUrl.startsWith('https://'))),
     ['permissions-policy', PERMISSIONS_POLICY],
@@ -178,5 +181,5 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
     }
     done(null, payload);
   });
-  return pagePolicy(options);
+  return { pagePolicy: pagePolicy(options), dataHeaders };
 }

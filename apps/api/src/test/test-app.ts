@@ -66,7 +66,11 @@ export const LISTINGS_UNLIMITED = {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type BuiltApp = Awaited<ReturnType<typeof buildApp>> & {
+  /** Starts a graceful shutdown (new requests get 503). */
+  beginDrain(): void;
   services: {
+    /** How many answers the server's door sent (lib/front-door.ts; not passed by `inject`). */
+    frontDoor: { answered(): number };
     stocks: StockService;
     contents: ContentService;
     analytics: AnalyticsService;

@@ -49,10 +49,12 @@ export const favoriteRoutes: FastifyPluginAsyncZod<{
       // The list is the member's favourites, in order, with each company's summary: two members
       // with the same favourites in the same order read the same answer. It is made from the very
       // read its key names.
+      const generation = answers?.generation() ?? 0;
       const { key, companyIds, make } = await favorites.keyedPage(req.member!.id, req.params.page, req.query.size);
       const answer = async () => ({ result: await make() });
       if (!answers) return answer();
-      return sendKept(answers, reply, variantKey(req.url, `favorites:${key}`), companyIds.map(companyTag), answer);
+      const reader = { id: req.member!.id, generation };
+      return sendKept(answers, reply, variantKey(req.url, `favorites:${key}`), companyIds.map(companyTag), answer, undefined, reader);
     },
   );
 

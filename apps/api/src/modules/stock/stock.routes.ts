@@ -20,7 +20,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AnswerCache, companyTag, SEARCH_TAG, sendKept, variantKey } from '../../lib/answer-cache.ts';
+import { type AnswerCache, companyTag, type Reader, SEARCH_TAG, sendKept, variantKey } from '../../lib/answer-cache.ts';
 import { accessTokenOf } from '../../plugins/auth.ts';
 import { type Favorites, NO_FAVORITES } from '../favorite/favorite.service.ts';
 import type { StockService } from './stock.service.ts';
@@ -35,7 +35,9 @@ export const stockRoutes: FastifyPluginAsyncZod<{
   favoritesFor?: (req: FastifyRequest) => Promise<Favorites>;
   /** Visitors' answers to search, profile and chart, serialised once (lib/answer-cache.ts). */
   answers?: AnswerCache;
-}> = async (app, { stocks, favoritesFor = async () => NO_FAVORITES, answers }) => {
+  /** The signed-in reader's id (null for visitors): whose answer a kept one is at the server's door. */
+  readerOf?: (req: FastifyRequest) => Promise<number | null>;
+}> = async (app, { stocks, favoritesFor = async () => NO_FAVORITES, answers, readerOf = async () => null }) => {
   /** The reader's favourites, read at most once for a request: the answer chosen and the answer made agree. */
   const favoritesOnce = (req: FastifyRequest) => {
     let read: Promise<Favorites> | undefined;
@@ -59,12 +61,17 @@ export const stockRoutes: FastifyPluginAsyncZod<{
     variantOf?: () => Promise<string>,
   ) {
     if (!answers) return make();
+    // Taken before the reader's favourites are read: a change announced meanwhile keeps nothing.
+    const generation = answers.generation();
     let key = req.url;
+    let reader: Reader | undefined;
     if (accessTokenOf(req)) {
       if (!variantOf) return make();
       key = variantKey(req.url, await variantOf());
+      const id = await readerOf(req);
+      if (id !== null) reader = { id, generation };
     }
-    return sendKept(answers, reply, key, tags, make);
+    return sendKept(answers, reply, key, tags, make, undefined, reader);
   }
 
   app.get(

@@ -56,13 +56,15 @@ export const tradeRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       // Taken before the read that chooses the key: a write announced meanwhile keeps nothing.
       const generation = answers?.generation() ?? 0;
-      const list = await trades.keyedList(req.params.companyIdx, req.query, await viewer(req));
+      const readerId = await viewer(req);
+      const list = await trades.keyedList(req.params.companyIdx, req.query, readerId);
       const answer = async () => ({ result: await list.make() });
       if (!answers || !list.shared) return answer();
       // Readers whose own and reported listings in it are the same read the same bytes (issue 24).
       const tags = [companyTag(req.params.companyIdx), ...list.owners.map(ownerTag)];
       const keeping = { generation, from: now(), until: list.unchangedUntil };
-      return sendKept(answers, reply, variantKey(req.url, list.marks), tags, answer, keeping);
+      const reader = readerId === null ? undefined : { id: readerId, generation };
+      return sendKept(answers, reply, variantKey(req.url, list.marks), tags, answer, keeping, reader);
     },
   );
 
@@ -93,7 +95,8 @@ export const tradeRoutes: FastifyPluginAsyncZod<{
       if (!answers) return answer();
       // Theirs alone (their proofs): under their id, dropped with their account, their trust line or any listing's change.
       const keeping = { generation, from: now(), until: mine.unchangedUntil };
-      return sendKept(answers, reply, variantKey(req.url, `mine:${member.id}`), [ownerTag(member.id), OWN_LISTINGS_TAG], answer, keeping);
+      const key = variantKey(req.url, `mine:${member.id}`);
+      return sendKept(answers, reply, key, [ownerTag(member.id), OWN_LISTINGS_TAG], answer, keeping, { id: member.id, generation });
     },
   );
 

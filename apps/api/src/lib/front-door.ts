@@ -1,0 +1,117 @@
+import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
+import { type AnswerCache, JSON_TYPE, type Kept, MEMBERS_ANSWER_CACHE_CONTROL, readerKey } from './answer-cache.ts';
+
+/**
+ * Kept answers sent at the server's door, before Fastify (decision 0036). A GET for an API answer
+ * the answer cache holds for this very reader — the visitors' bytes for the exact URL, or the bytes
+ * a route last chose for this member for that URL (`readerKey`) — is written with the headers
+ * every API answer carries; anything else, and any doubt, goes on to Fastify as before.
+ *
+ * It only ever repeats what a route already answered to the same reader for the same URL: the URL
+ * passed every check then (the same string passes them again), the member's session is checked
+ * now (the session view the routes use), and the bytes are dropped by the bus as the route's own are.
+ */
+export interface FrontDoorDeps {
+  answers: AnswerCache;
+  /** The active member an access token stands for now (a valid token of a live, unsuspended session), or null. */
+  readerOf(token: string): Promise<number | null>;
+  /** The headers every API answer carries (security-headers.ts), as name, value pairs. */
+  headers: ReadonlyArray<readonly [string, string]>;
+  /** The app's clock, ms (kept answers with a span). */
+  now(): number;
+  /** False once the instance drains or closes: Fastify then answers (503, Connection: close). */
+  open(): boolean;
+  /** Bodies of this size or more are compressed for a client that accepts it: Fastify does that. */
+  compressFrom: number;
+  /** Told of each answer sent here, with its route pattern and how long it took (the request histogram). */
+  served?(route: string, seconds: number): void;
+}
+
+/** True when it answered, false (or a promise of false) when Fastify is to. */
+export type FrontDoor = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+
+const ACCESS_COOKIE = /(?:^|;\s*)ACCESS_TOKEN=([^;]*)/;
+
+/** The access token a request carries, as the auth plugin reads it (Bearer first, then the cookie); '' for none. */
+function tokenOf(req: IncomingMessage): string | undefined {
+  const auth = req.headers.authorization;
+  if (auth !== undefined) return auth.startsWith('Bearer ') ? auth.slice(7).trim() : undefined;
+  const cookie = req.headers.cookie;
+  const at = cookie?.indexOf('ACCESS_TOKEN=') ?? -1;
+  if (at < 0) return '';
+  // Two of them: which one the cookie parser takes is its business.
+  if ((cookie as string).includes('ACCESS_TOKEN=', at + 1)) return undefined;
+  return ACCESS_COOKIE.exec(cookie as string)?.[1];
+}
+
+export function createFrontDoor(deps: FrontDoorDeps): FrontDoor {
+  const visitors = [...deps.headers.flat(), 'content-type', JSON_TYPE];
+  const members = [...visitors, 'cache-control', MEMBERS_ANSWER_CACHE_CONTROL];
+
+  function send(req: IncomingMessage, res: ServerResponse, kept: Kept | undefined, headers: string[], startedAt: bigint): boolean {
+    if (kept === undefined || !deps.open()) return false;
+    const { body } = kept;
+    if (body.length >= deps.compressFrom && req.headers['accept-encoding'] !== undefined) return false;
+    res.writeHead(200, [...headers, 'content-length', String(body.length)]);
+    res.end(body);
+    deps.served?.(kept.route, Number(process.hrtime.bigint() - startedAt) / 1e9);
+    return true;
+  }
+
+  return (req, res) => {
+    if (req.method !== 'GET') return false;
+    const url = req.url;
+    if (url === undefined || !url.startsWith('/api/') || !deps.open()) return false;
+    const startedAt = process.hrtime.bigint();
+    const token = tokenOf(req);
+    // Something that is no token (another scheme, a second ACCESS_TOKEN): the routes say what it is.
+    if (token === undefined) return false;
+    if (token === '') return send(req, res, deps.answers.kept(url, deps.now()), visitors, startedAt);
+    return deps.readerOf(token).then(
+      (id) => id !== null && send(req, res, deps.answers.kept(readerKey(id, url), deps.now()), members, startedAt),
+      () => false,
+    );
+  };
+}
+
+/** What of Fastify's options its own HTTP server is made with (lib/server.js), defaults applied. */
+interface ServerSettings {
+  http?: ServerOptions | null;
+  keepAliveTimeout?: number;
+  requestTimeout?: number;
+  connectionTimeout?: number;
+  maxRequestsPerSocket?: number;
+}
+
+/**
+ * The HTTP server Fastify would make (Fastify's `serverFactory`), with the door in front of its
+ * handler: `door()` is the front door once the app has made it; until then, and whenever the door
+ * declines or fails, every request goes to Fastify.
+ */
+export function serverWithFrontDoor(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+  settings: ServerSettings,
+  door: () => FrontDoor | undefined,
+): Server {
+  const toFastify = (req: IncomingMessage, res: ServerResponse) => {
+    if (!res.headersSent) handler(req, res);
+  };
+  const server = createServer(settings.http ?? {}, (req, res) => {
+    let answered: boolean | Promise<boolean> = false;
+    try {
+      answered = door()?.(req, res) ?? false;
+    } catch {}
+    if (answered === true) return;
+    if (answered === false) return handler(req, res);
+    answered.then(
+      (done) => done || toFastify(req, res),
+      () => toFastify(req, res),
+    );
+  });
+  if (settings.keepAliveTimeout !== undefined) server.keepAliveTimeout = settings.keepAliveTimeout;
+  if (settings.requestTimeout !== undefined) server.requestTimeout = settings.requestTimeout;
+  if (settings.connectionTimeout !== undefined) server.setTimeout(settings.connectionTimeout);
+  if (settings.maxRequestsPerSocket !== undefined && settings.maxRequestsPerSocket > 0)
+    server.maxRequestsPerSocket = settings.maxRequestsPerSocket;
+  return server;
+}
