@@ -530,7 +530,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onClose', async () => answers.close());
   frontDoor = createFrontDoor({
     answers,
-    readerOf: async (token) => (await auth.memberFor(token))?.id ?? null,
+    readerOf: (token) => auth.activeMemberId(token),
     headers: dataHeaders,
     now: () => clock.now().getTime(),
     open: () => !draining && !shuttingDown,

@@ -1,7 +1,7 @@
 import { ListingStatus, SanctionState, type Trade } from '@beesang/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCompany } from './test/factories.ts';
-import { createMember, freshHeaders, type TestMember } from './test/members.ts';
+import { createMember, expiredToken, freshHeaders, type TestMember } from './test/members.ts';
 import { createTestApp, LISTINGS_UNLIMITED, secondInstance, type TestApp } from './test/test-app.ts';
 
 /**
@@ -221,6 +221,43 @@ describe('the server’s door', () => {
     const forged = `${member.accessToken.slice(0, -4)}AAAA`;
     await get(profile, { authorization: `Bearer ${forged}` });
     expect(answered()).toBe(before);
+  });
+});
+
+describe('whom the door admits', () => {
+  it('is whom the routes admit: the auth service’s activeMemberId agrees with memberFor in every state', async () => {
+    const auth = t.app.services.auth;
+    const agree = async (token: string | undefined, expected: 'member' | 'nobody', id: number) => {
+      const member = await auth.memberFor(token);
+      expect(member?.id ?? null).toBe(expected === 'member' ? id : null);
+      expect(await auth.activeMemberId(token)).toBe(expected === 'member' ? id : null);
+    };
+    const m = await createMember(t);
+    await agree(m.accessToken, 'member', m.id);
+    await agree(`${m.accessToken.slice(0, -4)}AAAA`, 'nobody', m.id);
+    await agree((await expiredToken(t, m.id)).authorization.slice(7), 'nobody', m.id);
+
+    // A sanction that is not a suspension blocks trading, not reading.
+    await t.app.services.sanctions.apply({ userId: m.id, state: SanctionState.STOP_TRADE, reason: '', endsAt: null, by: null });
+    await agree(m.accessToken, 'member', m.id);
+
+    // A timed suspension ends every session; once it is over, a new session is the member's again.
+    const start = t.clock.now();
+    try {
+      const endsAt = new Date(start.getTime() + DAY);
+      await t.app.services.sanctions.apply({ userId: m.id, state: SanctionState.SUSPEND, reason: '', endsAt, by: null });
+      await agree(m.accessToken, 'nobody', m.id);
+      const during = (await freshHeaders(t, m.id)).authorization.slice(7);
+      await agree(during, 'nobody', m.id);
+      t.clock.set(new Date(endsAt.getTime() + 60_000));
+      await agree((await freshHeaders(t, m.id)).authorization.slice(7), 'member', m.id);
+    } finally {
+      t.clock.set(start);
+    }
+
+    const leaving = await createMember(t);
+    await send(leaving, 'POST', '/api/auth/logout');
+    await agree(leaving.accessToken, 'nobody', leaving.id);
   });
 });
 

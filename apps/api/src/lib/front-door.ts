@@ -102,7 +102,7 @@ export function serverWithFrontDoor(
       answered = door()?.(req, res) ?? false;
     } catch {}
     if (answered === true) return;
-    if (answered === false) return handler(req, res);
+    if (answered === false) return toFastify(req, res);
     answered.then(
       (done) => done || toFastify(req, res),
       () => toFastify(req, res),

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { ExpertType, isStaffRole, messages, type PhoneSignUpBody, SanctionState, type TokenPair, type UserDetail } from '@beesang/contract';
+import {
+  ExpertType,
+  effectiveSanction,
+  isStaffRole,
+  messages,
+  type PhoneSignUpBody,
+  SanctionState,
+  type TokenPair,
+  type UserDetail,
+} from '@beesang/contract';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { randomToken, tokenHash } from '../../lib/crypto.ts';
@@ -106,6 +115,22 @@ export function createAuthService(deps: {
     return { accessToken: await signAccessToken(keys, { userId, sid: familyId }, now.getTime(), ACCESS_TTL_SECONDS), refreshToken };
   }
 
+  /**
+   * A valid access token's claims and its session as stored (through the session view), with
+   * whether the session lives now; null for a bad or expired token, a deleted account or a session
+   * that never was or ended.
+   */
+  async function sessionOf(accessToken: string | undefined) {
+    if (!accessToken) return null;
+    const now = clock.now().getTime();
+    const claims = await verifyAccessClaims(keys, accessToken, now);
+    if (claims === null) return null;
+    const load = () => users.findSessionHolder(claims.id, claims.sid);
+    const row = await (deps.sessions ? deps.sessions.get(claims.id, claims.sid, load) : load());
+    if (!row?.session_started_at) return null;
+    return { claims, row, live: row.session_live_until !== null && row.session_live_until.getTime() > now };
+  }
+
   function refuseSuspended(user: UserRow) {
     if (user.sanction_state === SanctionState.SUSPEND) throw new AppError(403, 'suspended', 'SUSPENDED');
   }
@@ -135,19 +160,27 @@ export function createAuthService(deps: {
      * every instance has heard it, so a session ended anywhere is refused on the next request.
      */
     async holderOf(accessToken: string | undefined): Promise<SessionHolder | null> {
-      if (!accessToken) return null;
-      const now = clock.now();
-      const claims = await verifyAccessClaims(keys, accessToken, now.getTime());
-      if (claims === null) return null;
-      const load = () => users.findSessionHolder(claims.id, claims.sid);
-      const row = await (deps.sessions ? deps.sessions.get(claims.id, claims.sid, load) : load());
-      if (!row?.session_started_at) return null;
-      const { session_started_at, session_live_until, ...stored } = row;
+      const found = await sessionOf(accessToken);
+      if (found === null) return null;
+      const { claims, row, live } = found;
+      const { session_started_at, session_live_until: _until, ...stored } = row;
       const user = users.current(stored);
-      const live = session_live_until !== null && session_live_until.getTime() > now.getTime();
       // A suspension ended every session; the member still learns why (403 SUSPENDED), and can do nothing.
       if (!live && user.sanction_state !== SanctionState.SUSPEND) return null;
-      return { ...user, session: { id: claims.sid, startedAt: session_started_at } };
+      return { ...user, session: { id: claims.sid, startedAt: session_started_at as Date } };
+    },
+
+    /**
+     * The id of the member an access token stands for now, when `memberFor` would admit them (a
+     * live session, not suspended), else null: the same reads without building the member (the
+     * server's door asks on every call it answers; lib/front-door.ts).
+     */
+    async activeMemberId(accessToken: string | undefined): Promise<number | null> {
+      const found = await sessionOf(accessToken);
+      if (found === null || !found.live) return null;
+      const { row } = found;
+      const suspended = effectiveSanction(row.sanction_state, row.sanction_ends_at, clock.now()) === SanctionState.SUSPEND;
+      return suspended ? null : found.claims.id;
     },
 
     async refresh(refreshToken: string | undefined): Promise<TokenPair> {
