@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AbuseLimits, messages } from '@beesang/contract';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { type AppConfig, isLocalOrigin } from './config/config.ts';
 import type { Db } from './db/database.ts';
@@ -47,7 +47,7 @@ import { expertRoutes } from './modules/expert/expert.routes.ts';
 import { createExpertService } from './modules/expert/expert.service.ts';
 import { createFavoriteRepository } from './modules/favorite/favorite.repository.ts';
 import { favoriteRoutes } from './modules/favorite/favorite.routes.ts';
-import { createFavoriteService, NO_FAVORITES } from './modules/favorite/favorite.service.ts';
+import { createFavoriteService } from './modules/favorite/favorite.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createIdentityRepository } from './modules/identity/identity.repository.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
@@ -107,7 +107,7 @@ import { createTradeService, type TradeService } from './modules/trade/trade.ser
 import { createTradeDealsService } from './modules/trade/trade-deals.service.ts';
 import { ownUploadMatcher } from './modules/upload/storage.ts';
 import { uploadRoutes } from './modules/upload/upload.routes.ts';
-import { currentSignInDevice, optionalMemberId, registerAuth, registerSignInDevice } from './plugins/auth.ts';
+import { ACCESS_COOKIE, currentSignInDevice, optionalMemberId, registerAuth, registerSignInDevice } from './plugins/auth.ts';
 import { devClockRoutes } from './plugins/dev-clock.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/errors.ts';
 import { createMetrics, registerMetrics, watchApp } from './plugins/metrics.ts';
@@ -519,10 +519,6 @@ export async function buildApp(options: BuildAppOptions) {
     notify.notifications.stats(),
   );
   const viewer = optionalMemberId(auth);
-  const favoritesFor = async (req: FastifyRequest) => {
-    const id = await viewer(req);
-    return id === null ? NO_FAVORITES : favorites.favoritesOf(id);
-  };
 
   await app.register(healthRoutes, { db, isShuttingDown: () => shuttingDown });
   // Visitors' answers to search, profile and chart, serialised once and dropped by the bus (seconds at most).
@@ -531,6 +527,7 @@ export async function buildApp(options: BuildAppOptions) {
   frontDoor = createFrontDoor({
     answers,
     readerOf: (token) => auth.activeMemberId(token),
+    accessCookie: ACCESS_COOKIE,
     headers: dataHeaders,
     now: () => clock.now().getTime(),
     open: () => !draining && !shuttingDown,
@@ -541,7 +538,7 @@ export async function buildApp(options: BuildAppOptions) {
     },
   });
   metrics.gauge('beesang_front_door_answers', 'Kept answers sent before Fastify since start (decision 0036)', () => frontDoorAnswers);
-  await app.register(stockRoutes, { stocks, favoritesFor, answers, readerOf: viewer });
+  await app.register(stockRoutes, { stocks, answers, readerOf: viewer, favoritesOf: (id) => favorites.favoritesOf(id) });
   await app.register(tradeRoutes, { trades, auth, limits, answers, now: () => clock.now().getTime() });
   await app.register(favoriteRoutes, { favorites, auth, answers });
   await app.register(opinionRoutes, { opinions, auth, limits });

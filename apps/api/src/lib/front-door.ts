@@ -15,6 +15,8 @@ export interface FrontDoorDeps {
   answers: AnswerCache;
   /** The active member an access token stands for now (a valid token of a live, unsuspended session), or null. */
   readerOf(token: string): Promise<number | null>;
+  /** The cookie a browser's access token travels in (the auth plugin's). */
+  accessCookie: string;
   /** The headers every API answer carries (security-headers.ts), as name, value pairs. */
   headers: ReadonlyArray<readonly [string, string]>;
   /** The app's clock, ms (kept answers with a span). */
@@ -30,21 +32,23 @@ export interface FrontDoorDeps {
 /** True when it answered, false (or a promise of false) when Fastify is to. */
 export type FrontDoor = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 
-const ACCESS_COOKIE = /(?:^|;\s*)ACCESS_TOKEN=([^;]*)/;
-
-/** The access token a request carries, as the auth plugin reads it (Bearer first, then the cookie); '' for none. */
-function tokenOf(req: IncomingMessage): string | undefined {
+/**
+ * The access token a request carries, as the auth plugin reads it (Bearer first, then the cookie
+ * named `cookieName`); '' for none, undefined for what the door leaves to the routes.
+ */
+function tokenOf(req: IncomingMessage, cookieName: string, inCookie: RegExp): string | undefined {
   const auth = req.headers.authorization;
   if (auth !== undefined) return auth.startsWith('Bearer ') ? auth.slice(7).trim() : undefined;
   const cookie = req.headers.cookie;
-  const at = cookie?.indexOf('ACCESS_TOKEN=') ?? -1;
+  const at = cookie?.indexOf(`${cookieName}=`) ?? -1;
   if (at < 0) return '';
   // Two of them: which one the cookie parser takes is its business.
-  if ((cookie as string).includes('ACCESS_TOKEN=', at + 1)) return undefined;
-  return ACCESS_COOKIE.exec(cookie as string)?.[1];
+  if ((cookie as string).includes(`${cookieName}=`, at + 1)) return undefined;
+  return inCookie.exec(cookie as string)?.[1];
 }
 
 export function createFrontDoor(deps: FrontDoorDeps): FrontDoor {
+  const inCookie = new RegExp(`(?:^|;\\s*)${deps.accessCookie}=([^;]*)`);
   const visitors = [...deps.headers.flat(), 'content-type', JSON_TYPE];
   const members = [...visitors, 'cache-control', MEMBERS_ANSWER_CACHE_CONTROL];
 
@@ -63,7 +67,7 @@ export function createFrontDoor(deps: FrontDoorDeps): FrontDoor {
     const url = req.url;
     if (url === undefined || !url.startsWith('/api/') || !deps.open()) return false;
     const startedAt = process.hrtime.bigint();
-    const token = tokenOf(req);
+    const token = tokenOf(req, deps.accessCookie, inCookie);
     // Something that is no token (another scheme, a second ACCESS_TOKEN): the routes say what it is.
     if (token === undefined) return false;
     if (token === '') return send(req, res, deps.answers.kept(url, deps.now()), visitors, startedAt);

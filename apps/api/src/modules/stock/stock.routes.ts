@@ -31,26 +31,37 @@ const tags = ['stock'];
 
 export const stockRoutes: FastifyPluginAsyncZod<{
   stocks: StockService;
-  /** The signed-in reader's favourites (none for visitors). */
-  favoritesFor?: (req: FastifyRequest) => Promise<Favorites>;
   /** Visitors' answers to search, profile and chart, serialised once (lib/answer-cache.ts). */
   answers?: AnswerCache;
-  /** The signed-in reader's id (null for visitors): whose answer a kept one is at the server's door. */
+  /** The signed-in reader's id (null for visitors, and for a token that no longer stands for anyone). */
   readerOf?: (req: FastifyRequest) => Promise<number | null>;
-}> = async (app, { stocks, favoritesFor = async () => NO_FAVORITES, answers, readerOf = async () => null }) => {
-  /** The reader's favourites, read at most once for a request: the answer chosen and the answer made agree. */
-  const favoritesOnce = (req: FastifyRequest) => {
-    let read: Promise<Favorites> | undefined;
-    return () => {
-      read ??= favoritesFor(req);
-      return read;
+  /** A member's favourites. */
+  favoritesOf?: (memberId: number) => Promise<Favorites>;
+}> = async (app, { stocks, answers, readerOf = async () => null, favoritesOf = async () => NO_FAVORITES }) => {
+  /**
+   * Who reads and their favourites, each looked up at most once for a request: the answer chosen,
+   * the answer made and whose it is kept as agree.
+   */
+  const readingOf = (req: FastifyRequest) => {
+    let reader: Promise<number | null> | undefined;
+    let favorites: Promise<Favorites> | undefined;
+    const id = () => {
+      reader ??= readerOf(req);
+      return reader;
+    };
+    return {
+      reader: id,
+      favorites: () => {
+        favorites ??= id().then((member) => (member === null ? NO_FAVORITES : favoritesOf(member)));
+        return favorites;
+      },
     };
   };
 
   /**
    * A visitor's answer from the answer cache, or made, serialised with the route's schema and kept
    * under its URL with `tags`. A member's (whose favourites it shows) is made for them alone, unless
-   * `variantOf` names which of a few shared answers is theirs ('' the visitor's): a company's profile
+   * `variant.key` names which of a few shared answers is theirs ('' the visitor's): a company's profile
    * is one of two, starred or not; a search's is the one for their favourites (issue 24).
    */
   async function answer<T>(
@@ -58,7 +69,7 @@ export const stockRoutes: FastifyPluginAsyncZod<{
     reply: FastifyReply,
     tags: readonly string[],
     make: () => Promise<T>,
-    variantOf?: () => Promise<string>,
+    variant?: { key(): Promise<string>; reader(): Promise<number | null> },
   ) {
     if (!answers) return make();
     // Taken before the reader's favourites are read: a change announced meanwhile keeps nothing.
@@ -66,9 +77,9 @@ export const stockRoutes: FastifyPluginAsyncZod<{
     let key = req.url;
     let reader: Reader | undefined;
     if (accessTokenOf(req)) {
-      if (!variantOf) return make();
-      key = variantKey(req.url, await variantOf());
-      const id = await readerOf(req);
+      if (!variant) return make();
+      key = variantKey(req.url, await variant.key());
+      const id = await variant.reader();
       if (id !== null) reader = { id, generation };
     }
     return sendKept(answers, reply, key, tags, make, undefined, reader);
@@ -87,17 +98,20 @@ export const stockRoutes: FastifyPluginAsyncZod<{
     },
     (req, reply) => {
       // Which results are starred is all of a member's own in a search.
-      const favorites = favoritesOnce(req);
+      const reading = readingOf(req);
       return answer(
         req,
         reply,
         [SEARCH_TAG],
         async () => ({
-          result: await stocks.search(req.params.keyword, req.query.isUnissuedStock ?? false, (await favorites()).ids),
+          result: await stocks.search(req.params.keyword, req.query.isUnissuedStock ?? false, (await reading.favorites()).ids),
         }),
-        async () => {
-          const { key } = await favorites();
-          return key && `favorites:${key}`;
+        {
+          key: async () => {
+            const { key } = await reading.favorites();
+            return key && `favorites:${key}`;
+          },
+          reader: reading.reader,
         },
       );
     },
@@ -150,14 +164,14 @@ export const stockRoutes: FastifyPluginAsyncZod<{
     '/api/v2/stock/profile/:id',
     { schema: { tags, summary: '종목 프로필', params: idParams, response: { 200: envelope(stockProfileSchema), ...notFound } } },
     (req, reply) => {
-      const favorites = favoritesOnce(req);
-      const starred = async () => (await favorites()).ids.has(req.params.id);
+      const reading = readingOf(req);
+      const starred = async () => (await reading.favorites()).ids.has(req.params.id);
       return answer(
         req,
         reply,
         [companyTag(req.params.id)],
         async () => ({ result: await stocks.profile(req.params.id, await starred()) }),
-        async () => ((await starred()) ? 'starred' : ''),
+        { key: async () => ((await starred()) ? 'starred' : ''), reader: reading.reader },
       );
     },
   );
