@@ -10,10 +10,10 @@ import {
   type Trade,
 } from '@beesang/contract';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { api, DESKTOP, hydrated, open, PHONE, SCREENSHOT_DIR, test, won } from './browser';
 import { newPhone, signUpMember } from './members';
-import { setServerClock } from './staff';
+import { setServerClock, signInAsStaff } from './staff';
 
 /**
  * Issue 22 with two browsers: a buyer offers on a sale, the seller counters, the buyer accepts,
@@ -44,6 +44,25 @@ async function post<T>(context: BrowserContext, baseURL: string, path: string, d
   return ((await res.json()) as { result: T }).result;
 }
 
+/**
+ * For a failure's message when a confirmed deal did not move the price: the operators' price review
+ * row of the finish (its exclusion reasons), or that it has none, and the profile as a member reads it.
+ */
+async function whyNoPrice(browser: import('playwright-core').Browser, baseURL: string, tradeIdx: number, companyIdx: number) {
+  const context = await browser.newContext({ baseURL });
+  try {
+    await signInAsStaff(context, baseURL, inject('staff').ADMIN);
+    const review = (await (await context.request.get(`${baseURL}/api/admin/price-review?page=1&size=50`)).json()) as {
+      result: { data: Array<{ tradeIdx: number }> };
+    };
+    const row = review.result.data.find((r) => r.tradeIdx === tradeIdx);
+    const asMember = await (await context.request.get(`${baseURL}/api/v2/stock/profile/${companyIdx}`)).json();
+    return `price review: ${row ? JSON.stringify(row) : 'no exclusion recorded'}; the profile read by a member: ${JSON.stringify(asMember)}`;
+  } finally {
+    await context.close();
+  }
+}
+
 const card = (page: Page, kind: string) => page.getByTestId('deal-step').filter({ hasText: kind }).last();
 const shoot = async (page: Page, name: string) => {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -72,12 +91,30 @@ test('two members: offer, counter, accept, both confirm; the price moves by the 
     // Ten and a half minutes later on the server's clock (DEV_CLOCK): the listing has stood long enough to count.
     await setServerClock(baseURL, 10.5 * 60_000);
 
-    // The buyer offers from the stock page.
+    // The buyer offers from the stock page, pressing 거래 제안 before the page has read who they are
+    // (a member gets the visitors' shared page and the browser reads the member: decision 0030).
+    // The press is kept until the member is known, then the offer opens; no login dialog.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let memberAsked = false;
+    await buyer.page.route('**/api/user/myPage/detail', async (route) => {
+      memberAsked = true;
+      await held;
+      await route.continue();
+    });
     await open(buyer.page, `/stock/${company.companyIdx}`);
     const row = buyer.page.getByTestId('trade-row').filter({ hasText: '파는개미' }).first();
     await hydrated(row.getByRole('button', { name: /^거래 제안/ }));
     await row.getByRole('button', { name: /^거래 제안/ }).click();
     const offer = buyer.page.getByRole('dialog', { name: '거래 제안' });
+    await expect.poll(() => memberAsked).toBe(true);
+    expect(await buyer.page.getByRole('dialog').count()).toBe(0);
+    release();
+    await offer.waitFor();
+    await buyer.page.unroute('**/api/user/myPage/detail');
+    expect(await buyer.page.getByRole('dialog').count()).toBe(1);
     await offer.getByLabel('수량').fill(String(count));
     await offer.getByLabel('주당 가격').fill(String(basis));
     await offer.getByLabel('첫 메시지').fill('주말에 거래 가능하실까요?');
@@ -118,6 +155,10 @@ test('two members: offer, counter, accept, both confirm; the price moves by the 
     }
     await buyer.page.getByRole('button', { name: /^후기 남기기/ }).waitFor({ timeout: 5_000 });
     const after = await api<StockProfile>(baseURL, `/api/v2/stock/profile/${company.companyIdx}`);
+    if (after.priceSource !== 'TRADE' || after.companyStockCurrentPrice !== agreed)
+      throw new Error(
+        `the confirmed deal at ${agreed} did not show as the price (a visitor read ${after.priceSource} ${after.companyStockCurrentPrice}); ${await whyNoPrice(browser, baseURL, listing.tradeIdx, company.companyIdx)}`,
+      );
     expect(after).toMatchObject({ companyStockCurrentPrice: agreed, priceSource: 'TRADE', priceTradeCount: 1 });
     expect(priceProvenanceText(after)).toMatch(/^확인된 거래 1건 기준 · \d+월 \d+일 \d{2}:\d{2}$/);
     expect((await api<Trade>(baseURL, `/api/v2/trade/${listing.tradeIdx}`)).openStockCount).toBe(count);

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,11 +105,16 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Keeps the last lines of the server output for error messages. */
+/**
+ * Keeps the last lines of the server output for error messages; with E2E_SERVER_LOG set, all of it
+ * goes to that file too (and E2E_LOG_LEVEL sets the server's level), to read a failure afterwards.
+ */
 function tail(limit = 60) {
   const lines: string[] = [];
+  const file = process.env.E2E_SERVER_LOG;
   return {
     push(chunk: Buffer) {
+      if (file) appendFileSync(file, chunk);
       lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
       if (lines.length > limit) lines.splice(0, lines.length - limit);
     },
@@ -130,7 +135,7 @@ async function startServer(port: number, baseURL: string, socialEnv: Record<stri
       DATA_DIR: dataDir,
       WEB_BUILD_DIR: webBuildDir,
       SEED_DEMO_DATA: 'true',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
       // Never point the run at an external database or a public origin from the caller's shell.
       DATABASE_URL: '',
       PUBLIC_URL: baseURL,

@@ -1,9 +1,10 @@
 import { NOTIFICATION_MS } from '@beesang/contract';
 import { act, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notices, urgentNotice } from '../test/dom';
 import { fakeApi, json, ok } from '../test/fake-api';
-import { REGULAR_MEMBER } from '../test/members';
+import { REGULAR_MEMBER, TEST_MEMBER } from '../test/members';
 import { member, renderInApp } from '../test/render';
 import { apiFetch } from './api-client';
 import { useSession } from './session';
@@ -11,6 +12,7 @@ import { useSession } from './session';
 /** A page that calls the API, and one that needs a member: both go through the real providers. */
 function CallingPage() {
   const session = useSession();
+  const [offers, setOffers] = useState(0);
   return (
     <>
       <button type="button" onClick={() => void apiFetch('/api/user/myPage/detail').catch(() => {})}>
@@ -19,7 +21,12 @@ function CallingPage() {
       <button type="button" onClick={session.openLoginDialog}>
         star
       </button>
+      <button type="button" onClick={() => session.requireVerified(() => setOffers((n) => n + 1))}>
+        offer
+      </button>
       <p>dialog {session.loginDialogOpen ? 'open' : 'closed'}</p>
+      <p>identity {session.identityDialogOpen ? 'open' : 'closed'}</p>
+      <p>offers {offers}</p>
     </>
   );
 }
@@ -151,6 +158,40 @@ describe('session', () => {
       expect(screen.getByText('dialog closed')).toBeTruthy();
       await vi.waitFor(() => expect(screen.getByText('dialog open')).toBeTruthy());
       expect(member()).toBe('guest');
+    });
+
+    it('a press on an action for verified members while the member is read goes on once they are known, never dropped', async () => {
+      // A verified member: the action runs, once, when the member arrives; no dialog.
+      let answer: (member: Response) => void = () => {};
+      const reading = new Promise<Response>((resolve) => {
+        answer = resolve;
+      });
+      fakeApi({ 'GET /api/user/myPage/detail': () => reading });
+      const first = renderInApp(<CallingPage />, { user: null, path: '/stock/1', resumable: true });
+      fireEvent.click(screen.getByRole('button', { name: 'offer' }));
+      fireEvent.click(screen.getByRole('button', { name: 'offer' }));
+      expect(screen.getByText('offers 0')).toBeTruthy();
+      await act(async () => answer(ok(REGULAR_MEMBER)));
+      await vi.waitFor(() => expect(screen.getByText('offers 1')).toBeTruthy());
+      expect(screen.getByText('dialog closed')).toBeTruthy();
+      expect(screen.getByText('identity closed')).toBeTruthy();
+      first.unmount();
+
+      // A member who has not verified their identity: the identity dialog instead.
+      fakeApi({ 'GET /api/user/myPage/detail': () => ok(TEST_MEMBER) });
+      const second = renderInApp(<CallingPage />, { user: null, path: '/stock/1', resumable: true });
+      fireEvent.click(screen.getByRole('button', { name: 'offer' }));
+      await vi.waitFor(() => expect(screen.getByText('identity open')).toBeTruthy());
+      expect(screen.getByText('offers 0')).toBeTruthy();
+      second.unmount();
+
+      // No member after all: the login dialog.
+      fakeApi({ 'GET /api/user/myPage/detail': refused, 'POST /api/auth/refresh': refused });
+      renderInApp(<CallingPage />, { user: null, path: '/stock/1', resumable: true });
+      fireEvent.click(screen.getByRole('button', { name: 'offer' }));
+      await vi.waitFor(() => expect(screen.getByText('dialog open')).toBeTruthy());
+      expect(screen.getByText('offers 0')).toBeTruthy();
+      expect(screen.getByText('identity closed')).toBeTruthy();
     });
 
     it('stays a visitor, quietly, when the session really ended', async () => {

@@ -26,8 +26,10 @@ interface Session {
   /**
    * Gate for actions that need an identity-verified member (issue #4 rule): a visitor gets the login
    * dialog, a COMMON member the 'identity verification needed' dialog, a REGULAR member `then`.
+   * Pressed while the member is still being read, it waits for them rather than dropping the press;
+   * `then` gets the member, as they turned up.
    */
-  requireVerified(then: () => void): void;
+  requireVerified(then: (member: SessionUser) => void): void;
   identityDialogOpen: boolean;
   /** The server refused for want of identity verification (a level changed elsewhere): say so the same way. */
   openIdentityDialog(): void;
@@ -101,9 +103,9 @@ export function SessionProvider({
   // Pages whose loaders read for the member (stars, own listings) then run them again; the others
   // are already right. If the session really ended, the visitor's page simply stays, unannounced.
   const matches = useMatches();
-  // A press on a control that needs a member while the member is still being read: the login dialog
-  // only if it turns out there is none.
-  const loginWanted = useRef(false);
+  // A press on a control that needs a member while the member is still being read: it goes on once
+  // they are known (the login dialog only if it turns out there is none). The last press counts.
+  const waiting = useRef<((member: SessionUser | null) => void) | null>(null);
   const allSame = useRef(false);
   allSame.current = matches.every(sameForMembers);
   useEffect(() => {
@@ -122,9 +124,11 @@ export function SessionProvider({
             memberArriving = false;
           }
         }
-      } else if (loginWanted.current) setLoginDialogOpen(true);
-      loginWanted.current = false;
+      }
+      const pressed = waiting.current;
+      waiting.current = null;
       setResuming(false);
+      pressed?.(resumed);
     })();
     return () => {
       live = false;
@@ -161,11 +165,14 @@ export function SessionProvider({
   }, [navigate, notify]);
 
   const value = useMemo<Session>(() => {
-    // While the member is still being read, the dialog waits to see whether one turns up.
-    const openLoginDialog = () => {
-      if (resuming) loginWanted.current = true;
-      else setLoginDialogOpen(true);
+    // `then` for the member, or the login dialog for a visitor; while the member is still being read,
+    // both wait to see whether one turns up.
+    const withMember = (then: (member: SessionUser) => void) => {
+      const go = (member: SessionUser | null) => (member ? then(member) : setLoginDialogOpen(true));
+      if (resuming && !user) waiting.current = go;
+      else go(user);
     };
+    const openLoginDialog = () => withMember(() => {});
     return {
       user,
       isLoggedIn: user !== null,
@@ -173,11 +180,11 @@ export function SessionProvider({
       openLoginDialog,
       closeLoginDialog: () => setLoginDialogOpen(false),
       loginDialogOpen,
-      requireVerified: (then) => {
-        if (!user) openLoginDialog();
-        else if (user.userLevel < UserLevel.REGULAR) setIdentityDialogOpen(true);
-        else then();
-      },
+      requireVerified: (then) =>
+        withMember((member) => {
+          if (member.userLevel < UserLevel.REGULAR) setIdentityDialogOpen(true);
+          else then(member);
+        }),
       identityDialogOpen,
       openIdentityDialog: () => setIdentityDialogOpen(true),
       closeIdentityDialog: () => setIdentityDialogOpen(false),

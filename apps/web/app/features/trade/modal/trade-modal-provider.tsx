@@ -48,7 +48,9 @@ export function TradeModalProvider({ children }: { children: ReactNode }) {
     return {
       register: (company) => {
         if (stopped) return refuse(tradeMessages.registerTitle);
-        requireVerified(() => {
+        // The member may turn up only now (pressed while the page was reading them): their ban counts too.
+        requireVerified((member) => {
+          if (tradeStopped(member)) return refuse(tradeMessages.registerTitle);
           setDraft((d) => createDraft(company ?? d.company));
           setOpen(true);
         });

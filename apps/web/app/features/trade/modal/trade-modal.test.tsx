@@ -2,6 +2,7 @@ import { messages, SanctionState, TRADE_SEARCH_DEBOUNCE_MS, tradeMessages, UserL
 import { cleanup, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { button, click, dialog, field, notices, settle, type } from '../../../test/dom';
+import { ok } from '../../../test/fake-api';
 import { REGULAR_MEMBER } from '../../../test/members';
 import { gates } from '../../../test/render';
 import { OTHER, PROFILE, renderTrade, tradeApi } from '../shared/test-kit';
@@ -338,6 +339,29 @@ describe('sanctions', () => {
     expect(dialog()).toBeNull();
     expect(alerts()).toContain(`${tradeMessages.editSellTitle}${tradeMessages.sanctionStopTrade}`);
     expect(api.calls).toEqual([]);
+  });
+
+  it('pressed while the page still reads its member: the modal once a verified member turns up, the ban notice for a banned one', async () => {
+    const banned = { ...REGULAR_MEMBER, sanctionState: SanctionState.STOP_TRADE };
+    for (const [member, opens] of [
+      [REGULAR_MEMBER, true],
+      [banned, false],
+    ] as const) {
+      tradeApi({ 'GET /api/user/myPage/detail': () => ok(member) });
+      renderTrade(null, { resumable: true });
+      click(button('stock register'));
+      expect(dialog()).toBeNull();
+      await settle();
+      expect(gates()).toBe('login closed, identity closed');
+      if (opens) {
+        expect(screen.getByRole('dialog', { name: tradeMessages.registerTitle })).toBeTruthy();
+        expect(alerts()).toEqual([]);
+      } else {
+        expect(dialog()).toBeNull();
+        expect(alerts()).toEqual([`${tradeMessages.registerTitle}${tradeMessages.sanctionStopTrade}`]);
+      }
+      cleanup();
+    }
   });
 
   it('a lighter sanction (STOP_DEBATE) still registers listings', () => {

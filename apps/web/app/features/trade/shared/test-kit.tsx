@@ -151,11 +151,12 @@ function Openers() {
 }
 
 /** The app's one trade modal, for `user` (a verified member unless told otherwise). */
-export function renderTrade(user: UserDetail | null = REGULAR_MEMBER) {
+/** `resumable`: the page came without its member (the shared page), who is read from the API first. */
+export function renderTrade(user: UserDetail | null = REGULAR_MEMBER, opts: { resumable?: boolean } = {}) {
   renderInApp(
     <TradeModalProvider>
       <Openers />
     </TradeModalProvider>,
-    { user },
+    { user, resumable: opts.resumable },
   );
 }
