@@ -57,7 +57,12 @@ async function whyNoPrice(browser: import('playwright-core').Browser, baseURL: s
     };
     const row = review.result.data.find((r) => r.tradeIdx === tradeIdx);
     const asMember = await (await context.request.get(`${baseURL}/api/v2/stock/profile/${companyIdx}`)).json();
-    return `price review: ${row ? JSON.stringify(row) : 'no exclusion recorded'}; the profile read by a member: ${JSON.stringify(asMember)}`;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const later = await api<StockProfile>(baseURL, `/api/v2/stock/profile/${companyIdx}`);
+    return (
+      `price review: ${row ? JSON.stringify(row) : 'no exclusion recorded'}; the profile read by a member: ${JSON.stringify(asMember)}; ` +
+      `by a visitor a second later: ${later.priceSource} ${later.companyStockCurrentPrice}`
+    );
   } finally {
     await context.close();
   }
@@ -157,7 +162,7 @@ test('two members: offer, counter, accept, both confirm; the price moves by the 
     const after = await api<StockProfile>(baseURL, `/api/v2/stock/profile/${company.companyIdx}`);
     if (after.priceSource !== 'TRADE' || after.companyStockCurrentPrice !== agreed)
       throw new Error(
-        `the confirmed deal at ${agreed} did not show as the price (a visitor read ${after.priceSource} ${after.companyStockCurrentPrice}); ${await whyNoPrice(browser, baseURL, listing.tradeIdx, company.companyIdx)}`,
+        `the confirmed deal at ${agreed} did not show as the price (a visitor read ${after.priceSource} ${after.companyStockCurrentPrice}); ${await whyNoPrice(browser, baseURL, listing.tradeIdx, company.companyIdx).catch((e) => `(no diagnosis: ${e})`)}`,
       );
     expect(after).toMatchObject({ companyStockCurrentPrice: agreed, priceSource: 'TRADE', priceTradeCount: 1 });
     expect(priceProvenanceText(after)).toMatch(/^확인된 거래 1건 기준 · \d+월 \d+일 \d{2}:\d{2}$/);
