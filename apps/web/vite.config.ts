@@ -6,10 +6,13 @@ import { precompress } from './precompress.ts';
 /** Our components and helpers that three or more routes share: one file. */
 const SHARED = /app[\\/](components|lib)[\\/]/;
 /**
- * …except what only pages with a form or an upload use (sign-up, listings, the console): no first
- * page needs it, so it stays out of the file every page loads (initial JS budget, scripts/bench).
+ * …except what only pages with a form or an upload use (sign-up, listings, the console), and what
+ * only dialogs fetched on demand use (the report dialog, amount and counted text fields: 거래 제안,
+ * 후기, 매물 등록): no first page needs it, so it stays out of the file every page loads (initial JS
+ * budget, scripts/bench). The bundler counts a lazy dialog's chunk as a route sharing the module.
  */
-const FORMS_ONLY = /(ui[\\/](image-upload-field|form)|lib[\\/](upload-image|idempotency-key)|layout[\\/]members-only)\.tsx?$/;
+const FORMS_ONLY =
+  /(ui[\\/](image-upload-field|form|amount-field|counted-textarea)|lib[\\/](upload-image|idempotency-key|report-dialog)|layout[\\/]members-only)\.tsx?$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompress()],

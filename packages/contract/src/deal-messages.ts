@@ -1,7 +1,9 @@
+import { tradeUiMessages } from './trade-messages.ts';
+
 /** Korean messages of deals and conversations (issue 22): offers, counter-offers, confirmation, reviews, safety. */
 export const dealMessages = {
   // Offer form.
-  offerTitle: '거래 제안',
+  offerTitle: tradeUiMessages.offer,
   counterTitle: '다시 제안',
   offerCountRequired: '수량을 1주 이상 입력해주세요.',
   offerPriceRequired: '주당 가격을 1원 이상 입력해주세요.',

@@ -172,7 +172,11 @@ export function SessionProvider({
       if (resuming && !user) waiting.current = go;
       else go(user);
     };
-    const openLoginDialog = () => withMember(() => {});
+    // The login dialog; pressed while the member is read, only if none turns up.
+    const openLoginDialog = () => {
+      if (resuming && !user) waiting.current = (member) => member ?? setLoginDialogOpen(true);
+      else setLoginDialogOpen(true);
+    };
     return {
       user,
       isLoggedIn: user !== null,

@@ -12,6 +12,7 @@ import { Financials } from '../features/stocks/financials';
 import { PriceChart } from '../features/stocks/price-chart';
 import { SidePanel } from '../features/stocks/side-panel';
 import { TradeBook, type TradeBookData } from '../features/trade/book/trade-book';
+import { preloadDeleteDialog } from '../features/trade/dialogs/delete-dialog';
 import { preloadFinishDialog } from '../features/trade/dialogs/finish-dialog';
 import { preloadProofDialog } from '../features/trade/dialogs/proof-dialog';
 import { preloadTradeModal, useTradeModal } from '../features/trade/modal/trade-modal-provider';
@@ -180,6 +181,7 @@ export default function StockDetail({ loaderData }: Route.ComponentProps) {
     if (hasListing(trades, true)) {
       void preloadTradeModal();
       void preloadFinishDialog();
+      void preloadDeleteDialog();
       void preloadProofDialog();
     }
     if (hasListing(trades, false)) void reportDialog.preload();

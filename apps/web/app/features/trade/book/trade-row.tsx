@@ -1,5 +1,4 @@
 import {
-  dealMessages,
   EXPERT_BADGE_TEXT,
   formatDateTime,
   formatKoreanAmount,
@@ -131,7 +130,7 @@ export function TradeRow({ trade, actions }: { trade: Trade; actions: RowActions
                 onPointerEnter={actions.onOfferIntent}
                 onFocus={actions.onOfferIntent}
               >
-                {dealMessages.offerTitle}
+                {t.offer}
                 <span className="sr-only"> {context}</span>
               </button>
             )}

@@ -10,6 +10,7 @@ import {
 import { fakeApi, json, ok, type Routes } from '../../../test/fake-api';
 import { REGULAR_MEMBER } from '../../../test/members';
 import { renderInApp } from '../../../test/render';
+import { preloadDeleteDialog } from '../dialogs/delete-dialog';
 import { preloadFinishDialog } from '../dialogs/finish-dialog';
 import { preloadProofDialog } from '../dialogs/proof-dialog';
 import { preloadTradeModal, TradeModalProvider, useTradeModal } from '../modal/trade-modal-provider';
@@ -17,7 +18,7 @@ import { companyOfProfile } from './trade-draft';
 
 // The app fetches these dialogs' code when first opened (lib/on-demand.tsx, tested there); the
 // trade tests start with it loaded, so that a dialog opens in the same act() as its click.
-await Promise.all([preloadTradeModal(), preloadFinishDialog(), preloadProofDialog()]);
+await Promise.all([preloadTradeModal(), preloadFinishDialog(), preloadDeleteDialog(), preloadProofDialog()]);
 
 /** The trade tests' world: a stock, another company to search for, listings, and the app's trade modal. */
 
