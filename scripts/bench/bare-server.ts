@@ -8,6 +8,8 @@ import Fastify from 'fastify';
  */
 const bodies = JSON.parse(readFileSync(process.env.BARE_BODIES as string, 'utf8')) as Record<string, string>;
 const app = Fastify({ logger: false });
+// haproxy's health check, when two of these stand behind it as the two instances' ceiling (two-instances.ts).
+app.get('/readyz', async (_req, reply) => reply.type('application/json; charset=utf-8').send('{}'));
 for (const [path, body] of Object.entries(bodies)) {
   app.get(path, async (_req, reply) => reply.type('application/json; charset=utf-8').send(body));
 }

@@ -4,12 +4,15 @@
  * answers), on a fresh PostgreSQL database this run creates and drops, its demo data seeded by
  * the first instance. A signed-in member (token from the auth service with the cluster's
  * AUTH_SECRET; favourites and listings posted through the balancer) reads the stock pages and a
- * profile through the balancer, against the same baselines as one instance's rows.
+ * profile through the balancer. The pages are set against the minimal SSR page, as one instance's
+ * are; the profile against two bare Fastify processes behind the same haproxy (`balanced`): set
+ * against one bare process without a balancer, the row measured haproxy's hop on two cores, not us.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Cluster, redisAnswers, startCluster } from '../../apps/api/src/cluster/cluster.ts';
+import { type Cluster, haproxyBinary, haproxyConfig, redisAnswers, startCluster } from '../../apps/api/src/cluster/cluster.ts';
 import { openDatabase } from '../../apps/api/src/db/database.ts';
 import {
   API_TARGET,
@@ -24,11 +27,59 @@ import {
   signedInProblem,
   tokenFor,
 } from './members.ts';
-import { BENCH_POSTGRES_URL, type Started, scratchDatabase } from './processes.ts';
+import { freePort } from './ports.ts';
+import { answers, BENCH_POSTGRES_URL, type Started, scratchDatabase, waitFor } from './processes.ts';
 import { type Comparison, fmt } from './report.ts';
 
 const SECRET = 'bench-cluster-secret-0123456789abcdef0123456789';
 const INSTANCES = 2;
+
+/**
+ * The ceiling in the same shape: `servers` behind haproxy with the cluster's own configuration
+ * (round robin, health checks, forwarded address, X-Served-By), so that the balancer's hop and its
+ * share of the two cores weigh on both sides alike.
+ */
+async function balanced(servers: Started[]): Promise<{ origin: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'beesang-bench-haproxy-'));
+  const cfg = join(dir, 'haproxy.cfg');
+  writeFileSync(
+    cfg,
+    haproxyConfig(
+      port,
+      servers.map((s, i) => ({ name: `bare${i + 1}`, port: Number(new URL(s.origin).port) })),
+    ),
+  );
+  const binary = haproxyBinary();
+  const check = spawnSync(binary, ['-c', '-q', '-f', cfg], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`haproxy config for the bare servers: ${check.stderr || check.stdout}`);
+  const child = spawn(binary, ['-db', '-f', cfg], { stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    // Both servers in the rotation: as many answers in a row as there are servers, each from another one.
+    await waitFor(async () => {
+      const served = new Set<string | null>();
+      for (const _ of servers) {
+        const res = await fetch(`${origin}/readyz`).catch(() => undefined);
+        if (res?.status !== 200) return false;
+        served.add(res.headers.get('x-served-by'));
+      }
+      return served.size === servers.length;
+    }, 'haproxy in front of the bare servers');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, stop };
+}
 
 export async function clusterRows(pageBaseline: string, log: (line: string) => void = console.log): Promise<MemberRows> {
   const adminUrl = BENCH_POSTGRES_URL;
@@ -38,9 +89,11 @@ export async function clusterRows(pageBaseline: string, log: (line: string) => v
   const database = await scratchDatabase(adminUrl);
   const output = new Map<string, string[]>();
   let cluster: Cluster | undefined;
-  let bare: Started | undefined;
+  const bare: Started[] = [];
+  let balancer: { origin: string; stop(): Promise<void> } | undefined;
   const stop = async () => {
-    await bare?.stop();
+    await balancer?.stop();
+    for (const b of bare) await b.stop();
     await cluster?.stop();
     await database.drop();
     rmSync(uploads, { recursive: true, force: true });
@@ -87,8 +140,15 @@ export async function clusterRows(pageBaseline: string, log: (line: string) => v
     const problem = await signedInProblem(cluster.url, member);
     if (problem) throw new Error(`cluster: ${problem}`);
     const profile = { '/profile': MEMBER_API['/profile'] as string };
-    const baseline = await bareWithMemberBodies(cluster.url, member, profile);
-    bare = baseline.bare;
+    // Two bare Fastify processes with the member's very body, behind haproxy as the instances are.
+    let size = 0;
+    for (let i = 0; i < INSTANCES; i++) {
+      const baseline = await bareWithMemberBodies(cluster.url, member, profile);
+      bare.push(baseline.bare);
+      size = baseline.sizes['/profile'] ?? 0;
+    }
+    balancer = await balanced(bare);
+    if (!(await answers(`${balancer.origin}/profile`))) throw new Error('cluster: the balanced bare servers do not answer /profile');
 
     const name = `two instances (npm run cluster, haproxy):`;
     const comparisons: Comparison[] = [
@@ -108,8 +168,8 @@ export async function clusterRows(pageBaseline: string, log: (line: string) => v
       {
         name: `${name} member API: stock profile`,
         app: { origin: cluster.url, paths: [profile['/profile']], headers: member.bearer },
-        baseline: { origin: baseline.bare.origin, paths: ['/profile'] },
-        baselineName: `bare Fastify (one process), same ${fmt(baseline.sizes['/profile'] ?? 0)} B body`,
+        baseline: { origin: balancer.origin, paths: ['/profile'] },
+        baselineName: `bare Fastify, ${INSTANCES} processes behind the same haproxy, same ${fmt(size)} B body`,
         ...API_TARGET,
       },
     ];
