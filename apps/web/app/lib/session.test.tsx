@@ -8,6 +8,7 @@ import { REGULAR_MEMBER, TEST_MEMBER } from '../test/members';
 import { member, renderInApp } from '../test/render';
 import { apiFetch } from './api-client';
 import { useSession } from './session';
+import { useFavoriteToggle } from './use-favorite-toggle';
 
 /** A page that calls the API, and one that needs a member: both go through the real providers. */
 function CallingPage() {
@@ -27,6 +28,22 @@ function CallingPage() {
       <p>dialog {session.loginDialogOpen ? 'open' : 'closed'}</p>
       <p>identity {session.identityDialogOpen ? 'open' : 'closed'}</p>
       <p>offers {offers}</p>
+    </>
+  );
+}
+
+/** A company's star, pressed as the page's own star is (lib/use-favorite-toggle.ts). */
+function StarPage() {
+  const session = useSession();
+  const toggle = useFavoriteToggle();
+  const [starred, setStarred] = useState<boolean | null | 'pending'>('pending');
+  return (
+    <>
+      <button type="button" onClick={() => void toggle(7, false).then(setStarred)}>
+        add star
+      </button>
+      <p>starred {String(starred)}</p>
+      <p>dialog {session.loginDialogOpen ? 'open' : 'closed'}</p>
     </>
   );
 }
@@ -192,6 +209,29 @@ describe('session', () => {
       await vi.waitFor(() => expect(screen.getByText('dialog open')).toBeTruthy());
       expect(screen.getByText('offers 0')).toBeTruthy();
       expect(screen.getByText('identity closed')).toBeTruthy();
+    });
+
+    it('a star pressed while the member is read is added for them once they are known; with no member, the login dialog', async () => {
+      let answer: (member: Response) => void = () => {};
+      const reading = new Promise<Response>((resolve) => {
+        answer = resolve;
+      });
+      const api = fakeApi({ 'GET /api/user/myPage/detail': () => reading, 'POST /api/stock/add/favorite/stock/7': () => ok(true) });
+      const first = renderInApp(<StarPage />, { user: null, path: '/stock/7', resumable: true });
+      fireEvent.click(screen.getByRole('button', { name: 'add star' }));
+      expect(api.keys()).toEqual(['GET /api/user/myPage/detail']);
+      await act(async () => answer(ok(REGULAR_MEMBER)));
+      await vi.waitFor(() => expect(screen.getByText('starred true')).toBeTruthy());
+      expect(api.keys()).toEqual(['GET /api/user/myPage/detail', 'POST /api/stock/add/favorite/stock/7']);
+      expect(screen.getByText('dialog closed')).toBeTruthy();
+      first.unmount();
+
+      const none = fakeApi({ 'GET /api/user/myPage/detail': refused, 'POST /api/auth/refresh': refused });
+      renderInApp(<StarPage />, { user: null, path: '/stock/7', resumable: true });
+      fireEvent.click(screen.getByRole('button', { name: 'add star' }));
+      await vi.waitFor(() => expect(screen.getByText('dialog open')).toBeTruthy());
+      expect(screen.getByText('starred null')).toBeTruthy();
+      expect(none.keys()).toEqual(['GET /api/user/myPage/detail', 'POST /api/auth/refresh']);
     });
 
     it('stays a visitor, quietly, when the session really ended', async () => {

@@ -30,6 +30,11 @@ interface Session {
    * `then` gets the member, as they turned up.
    */
   requireVerified(then: (member: SessionUser) => void): void;
+  /**
+   * `then` with the member; a visitor gets the login dialog (and `otherwise`). Pressed while the
+   * member is still being read, it waits for them (the last press counts).
+   */
+  whenMember(then: (member: SessionUser) => void, otherwise?: () => void): void;
   identityDialogOpen: boolean;
   /** The server refused for want of identity verification (a level changed elsewhere): say so the same way. */
   openIdentityDialog(): void;
@@ -167,8 +172,12 @@ export function SessionProvider({
   const value = useMemo<Session>(() => {
     // `then` for the member, or the login dialog for a visitor; while the member is still being read,
     // both wait to see whether one turns up.
-    const withMember = (then: (member: SessionUser) => void) => {
-      const go = (member: SessionUser | null) => (member ? then(member) : setLoginDialogOpen(true));
+    const withMember = (then: (member: SessionUser) => void, otherwise?: () => void) => {
+      const go = (member: SessionUser | null) => {
+        if (member) return then(member);
+        setLoginDialogOpen(true);
+        otherwise?.();
+      };
       if (resuming && !user) waiting.current = go;
       else go(user);
     };
@@ -189,6 +198,7 @@ export function SessionProvider({
           if (member.userLevel < UserLevel.REGULAR) setIdentityDialogOpen(true);
           else then(member);
         }),
+      whenMember: withMember,
       identityDialogOpen,
       openIdentityDialog: () => setIdentityDialogOpen(true),
       closeIdentityDialog: () => setIdentityDialogOpen(false),

@@ -9,19 +9,19 @@ export const deleteFavoritePath = (companyIdx: number) => `/api/stock/delete/fav
 
 /**
  * Spec §4 "Favourite toggle", shared by the side panel, the header search and the favourites
- * page: a visitor gets the login dialog (null); a member adds or removes depending on the current
- * flag, sees '관심종목 추가' / '관심종목 삭제' with '성공' or '실패', and gets the new flag back
- * (unchanged on failure). Refetching the profile is the caller's part.
+ * page: a visitor gets the login dialog (null); a member (waited for while a shared page reads
+ * them) adds or removes depending on the current flag, sees '관심종목 추가' / '관심종목 삭제' with
+ * '성공' or '실패', and gets the new flag back (unchanged on failure). Refetching the profile is the
+ * caller's part.
  */
 export function useFavoriteToggle(): (companyIdx: number, isFavorite: boolean) => Promise<boolean | null> {
-  const { isLoggedIn, openLoginDialog } = useSession();
+  const { isLoggedIn, whenMember } = useSession();
   const { notify } = useNotify();
   return useCallback(
     async (companyIdx: number, isFavorite: boolean) => {
-      if (!isLoggedIn) {
-        openLoginDialog();
-        return null;
-      }
+      // A visitor gets the login dialog. Pressed while a shared page still reads its member (decision
+      // 0030), the press waits for them: the star they pressed goes on (adding twice is no error).
+      if (!isLoggedIn && !(await memberHere(whenMember))) return null;
       const title = isFavorite ? tradeMessages.favoriteRemoveTitle : tradeMessages.favoriteAddTitle;
       try {
         if (isFavorite) await apiFetch<boolean>(deleteFavoritePath(companyIdx), { method: 'DELETE' });
@@ -34,7 +34,17 @@ export function useFavoriteToggle(): (companyIdx: number, isFavorite: boolean) =
         return isFavorite;
       }
     },
-    [isLoggedIn, openLoginDialog, notify],
+    [isLoggedIn, whenMember, notify],
+  );
+}
+
+/** Whether there is a member, now or once the page has read them; false: the login dialog is open. */
+function memberHere(whenMember: ReturnType<typeof useSession>['whenMember']): Promise<boolean> {
+  return new Promise((resolve) =>
+    whenMember(
+      () => resolve(true),
+      () => resolve(false),
+    ),
   );
 }
 
