@@ -37,11 +37,16 @@ function StarPage() {
   const session = useSession();
   const toggle = useFavoriteToggle();
   const [starred, setStarred] = useState<boolean | null | 'pending'>('pending');
+  const [offered, setOffered] = useState(false);
   return (
     <>
       <button type="button" onClick={() => void toggle(7, false).then(setStarred)}>
         add star
       </button>
+      <button type="button" onClick={() => session.requireVerified(() => setOffered(true))}>
+        offer
+      </button>
+      <p>offered {String(offered)}</p>
       <p>starred {String(starred)}</p>
       <p>dialog {session.loginDialogOpen ? 'open' : 'closed'}</p>
     </>
@@ -225,6 +230,15 @@ describe('session', () => {
       expect(api.keys()).toEqual(['GET /api/user/myPage/detail', 'POST /api/stock/add/favorite/stock/7']);
       expect(screen.getByText('dialog closed')).toBeTruthy();
       first.unmount();
+
+      // A star, then 거래 제안, both before the member is known: the last press counts, and the star's settles as not made.
+      fakeApi({ 'GET /api/user/myPage/detail': () => ok(REGULAR_MEMBER) });
+      const second = renderInApp(<StarPage />, { user: null, path: '/stock/7', resumable: true });
+      fireEvent.click(screen.getByRole('button', { name: 'add star' }));
+      fireEvent.click(screen.getByRole('button', { name: 'offer' }));
+      await vi.waitFor(() => expect(screen.getByText('offered true')).toBeTruthy());
+      expect(screen.getByText('starred null')).toBeTruthy();
+      second.unmount();
 
       const none = fakeApi({ 'GET /api/user/myPage/detail': refused, 'POST /api/auth/refresh': refused });
       renderInApp(<StarPage />, { user: null, path: '/stock/7', resumable: true });

@@ -32,7 +32,7 @@ interface Session {
   requireVerified(then: (member: SessionUser) => void): void;
   /**
    * `then` with the member; a visitor gets the login dialog (and `otherwise`). Pressed while the
-   * member is still being read, it waits for them (the last press counts).
+   * member is still being read, it waits for them; a later press replaces it (`otherwise` runs).
    */
   whenMember(then: (member: SessionUser) => void, otherwise?: () => void): void;
   identityDialogOpen: boolean;
@@ -109,8 +109,9 @@ export function SessionProvider({
   // are already right. If the session really ended, the visitor's page simply stays, unannounced.
   const matches = useMatches();
   // A press on a control that needs a member while the member is still being read: it goes on once
-  // they are known (the login dialog only if it turns out there is none). The last press counts.
-  const waiting = useRef<((member: SessionUser | null) => void) | null>(null);
+  // they are known (the login dialog only if it turns out there is none). The last press counts: one
+  // it replaces is dropped, and told so (`drop`: a star's press then settles as not made).
+  const waiting = useRef<{ go(member: SessionUser | null): void; drop?(): void } | null>(null);
   const allSame = useRef(false);
   allSame.current = matches.every(sameForMembers);
   useEffect(() => {
@@ -133,7 +134,7 @@ export function SessionProvider({
       const pressed = waiting.current;
       waiting.current = null;
       setResuming(false);
-      pressed?.(resumed);
+      pressed?.go(resumed);
     })();
     return () => {
       live = false;
@@ -170,6 +171,10 @@ export function SessionProvider({
   }, [navigate, notify]);
 
   const value = useMemo<Session>(() => {
+    const wait = (press: NonNullable<typeof waiting.current>) => {
+      waiting.current?.drop?.();
+      waiting.current = press;
+    };
     // `then` for the member, or the login dialog for a visitor; while the member is still being read,
     // both wait to see whether one turns up.
     const withMember = (then: (member: SessionUser) => void, otherwise?: () => void) => {
@@ -178,12 +183,12 @@ export function SessionProvider({
         setLoginDialogOpen(true);
         otherwise?.();
       };
-      if (resuming && !user) waiting.current = go;
+      if (resuming && !user) wait({ go, drop: otherwise });
       else go(user);
     };
     // The login dialog; pressed while the member is read, only if none turns up.
     const openLoginDialog = () => {
-      if (resuming && !user) waiting.current = (member) => member ?? setLoginDialogOpen(true);
+      if (resuming && !user) wait({ go: (member) => member ?? setLoginDialogOpen(true) });
       else setLoginDialogOpen(true);
     };
     return {
