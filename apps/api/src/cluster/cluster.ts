@@ -58,6 +58,28 @@ export async function redisAnswers(url: string): Promise<boolean> {
   }
 }
 
+/**
+ * haproxy on `port` in front of `backends` (`haproxyConfig`), its configuration written to `dir` and
+ * checked first; the caller waits for it (`/readyz`) and stops it. The cluster's balancer, and the
+ * bench's in front of its bare servers (scripts/bench/two-instances.ts).
+ */
+export function startBalancer(opts: {
+  port: number;
+  backends: Array<{ name: string; port: number }>;
+  dir: string;
+  haproxy?: string;
+  output?: ClusterOptions['output'];
+}): ChildProcess {
+  const haproxy = opts.haproxy ?? haproxyBinary();
+  const cfg = join(opts.dir, 'haproxy.cfg');
+  writeFileSync(cfg, haproxyConfig(opts.port, opts.backends));
+  const check = spawnSync(haproxy, ['-c', '-q', '-f', cfg], { encoding: 'utf8' });
+  if (check.status !== 0) throw new ClusterError(`haproxy 설정 오류 (invalid haproxy config): ${check.stderr || check.stdout}`);
+  const balancer = spawn(haproxy, ['-db', '-f', cfg], { stdio: ['ignore', 'pipe', 'pipe'] });
+  pipe(balancer, 'haproxy', opts.output);
+  return balancer;
+}
+
 /** Whether haproxy can be run. */
 export function haproxyAvailable(binary = haproxyBinary()): boolean {
   return spawnSync(binary, ['-v'], { stdio: 'ignore' }).status === 0;
@@ -198,13 +220,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await launch(first as (typeof instances)[number]);
     await Promise.all(rest.map(launch));
 
-    const cfg = join(dir, 'haproxy.cfg');
-    writeFileSync(cfg, haproxyConfig(port, instances));
-    const check = spawnSync(haproxy, ['-c', '-q', '-f', cfg], { encoding: 'utf8' });
-    if (check.status !== 0) throw new ClusterError(`haproxy 설정 오류 (invalid haproxy config): ${check.stderr || check.stdout}`);
-    const balancer = spawn(haproxy, ['-db', '-f', cfg], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const balancer = startBalancer({ haproxy, port, backends: instances, dir, output });
     children.push(balancer);
-    pipe(balancer, 'haproxy', output);
     const url = `http://127.0.0.1:${port}`;
     await waitReady(url, balancer, 'haproxy', 30_000);
     return { url, instances: instances.map(({ name, url: u, pid }) => ({ name, url: u, pid })), stop };

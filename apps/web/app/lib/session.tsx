@@ -187,10 +187,7 @@ export function SessionProvider({
       else go(user);
     };
     // The login dialog; pressed while the member is read, only if none turns up.
-    const openLoginDialog = () => {
-      if (resuming && !user) wait({ go: (member) => member ?? setLoginDialogOpen(true) });
-      else setLoginDialogOpen(true);
-    };
+    const openLoginDialog = () => (resuming && !user ? withMember(() => {}) : setLoginDialogOpen(true));
     return {
       user,
       isLoggedIn: user !== null,
