@@ -8,12 +8,13 @@
  * are; the profile against two bare Fastify processes behind the same haproxy (`balanced`): set
  * against one bare process without a balancer, the row measured haproxy's hop on two cores, not us.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Cluster, haproxyBinary, haproxyConfig, redisAnswers, startCluster } from '../../apps/api/src/cluster/cluster.ts';
+import { type Cluster, redisAnswers, startBalancer, startCluster } from '../../apps/api/src/cluster/cluster.ts';
 import { openDatabase } from '../../apps/api/src/db/database.ts';
+import { WARMED } from '../../apps/api/src/ssr/store/page-warmer.ts';
 import {
   API_TARGET,
   bareWithMemberBodies,
@@ -42,28 +43,19 @@ const INSTANCES = 2;
 async function balanced(servers: Started[]): Promise<{ origin: string; stop(): Promise<void> }> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'beesang-bench-haproxy-'));
-  const cfg = join(dir, 'haproxy.cfg');
-  writeFileSync(
-    cfg,
-    haproxyConfig(
-      port,
-      servers.map((s, i) => ({ name: `bare${i + 1}`, port: Number(new URL(s.origin).port) })),
-    ),
-  );
-  const binary = haproxyBinary();
-  const check = spawnSync(binary, ['-c', '-q', '-f', cfg], { encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`haproxy config for the bare servers: ${check.stderr || check.stdout}`);
-  const child = spawn(binary, ['-db', '-f', cfg], { stdio: 'ignore' });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const backends = servers.map((s, i) => ({ name: `bare${i + 1}`, port: Number(new URL(s.origin).port) }));
+  let child: ChildProcess | undefined;
   const origin = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child?.once('exit', () => resolve()));
       child.kill('SIGTERM');
       await exited;
     }
     rmSync(dir, { recursive: true, force: true });
   };
   try {
+    child = startBalancer({ port, backends, dir });
     // Both servers in the rotation: as many answers in a row as there are servers, each from another one.
     await waitFor(async () => {
       const served = new Set<string | null>();
@@ -137,6 +129,12 @@ export async function clusterRows(pageBaseline: string, log: (line: string) => v
     }
     const member = memberOf(token);
     await giveContent(cluster.url, member);
+    // Every company's page rendered into the shared store first, as one instance's rows wait for it
+    // (members.ts): else the first round measures the cluster's warming (134–175 req/s, against
+    // 1,500–2,300 in the next two).
+    log('cluster: waiting for every company page to be rendered into the shared store…');
+    const warmed = () => [...output.values()].some((lines) => lines.some((l) => l.includes(WARMED)));
+    await waitFor(warmed, 'the page warmer’s first pass', 900_000, 1_000);
     const problem = await signedInProblem(cluster.url, member);
     if (problem) throw new Error(`cluster: ${problem}`);
     const profile = { '/profile': MEMBER_API['/profile'] as string };
