@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { type NoncedDocument, noncedDocument, withoutLinkNonces } from './nonce-splice.ts';
+import { documentFromPacked, type NoncedDocument, noncedDocument, withoutLinkNonces } from './nonce-splice.ts';
 
 const nonce = () => randomBytes(16).toString('base64');
 
@@ -96,6 +96,34 @@ describe('a document sent with a fresh nonce each time', () => {
 });
 
 describe('a stored page', () => {
+  it('sends its plain answers from the stream unzipped once, each with its own nonce, and keeps the render as it was', () => {
+    const rendered = nonce();
+    const html = page(rendered);
+    const { gzip, gzipIndex } = noncedDocument(Buffer.from(html), rendered).packed();
+    const doc = documentFromPacked({ nonce: rendered, gzip, gzipIndex });
+    const [a, b, c] = [nonce(), nonce(), nonce()];
+    // Overlapping answers: the first is the unzipped buffer itself, the second a copy made from it
+    // while the first is out (its slots hold a's nonce then, and b's must replace them all).
+    const first = doc.lease(a, 'identity');
+    const second = doc.lease(b, 'identity');
+    expect(second.body).not.toBe(first.body);
+    expect(first.body.toString()).toBe(html.replaceAll(rendered, a));
+    expect(second.body.toString()).toBe(html.replaceAll(rendered, b));
+    // Asked for while an answer is out, the render is still the render, and a stored copy of it too.
+    expect(doc.rendered.toString()).toBe(html);
+    expect(gunzipSync(documentFromPacked(doc.packed()).lease(c, 'gzip').body).toString()).toBe(html.replaceAll(rendered, c));
+    expect(first.body.toString()).toBe(html.replaceAll(rendered, a));
+    first.release();
+    second.release();
+    // Given back, both are lent again, each once, with the next answers' nonces.
+    const third = doc.lease(c, 'identity');
+    const fourth = doc.lease(a, 'identity');
+    expect(new Set([third.body, fourth.body])).toEqual(new Set([first.body, second.body]));
+    expect(third.body.toString()).toBe(html.replaceAll(rendered, c));
+    expect(fourth.body.toString()).toBe(html.replaceAll(rendered, a));
+    expect(sent(doc, b, 'gzip')).toBe(html.replaceAll(rendered, b));
+  });
+
   it('keeps the nonce on its scripts and drops it from its links', () => {
     const n = nonce();
     const html =

@@ -86,7 +86,10 @@ export function documentFromPacked(packed: Omit<PackedDocument, 'rendered'> & { 
   const length = Buffer.byteLength(packed.nonce);
   let whole: NoncedDocument | undefined;
   const full = () => {
-    whole ??= documentOf(packed.rendered ?? unzipped(packed.gzip), packed.nonce, gzip);
+    // Unzipped here, the buffer is this document's own: the first plain answer is sent from it.
+    whole ??= packed.rendered
+      ? documentOf(packed.rendered, packed.nonce, gzip)
+      : documentOf(unzipped(packed.gzip), packed.nonce, gzip, true);
     return whole;
   };
   return {
@@ -113,27 +116,44 @@ function unzipped(gzip: Buffer): Buffer {
   return gunzipSync(gzip, { chunkSize: Math.min(Math.max(size, constants.Z_MIN_CHUNK), 4 * 1024 * 1024) });
 }
 
-function documentOf(rendered: Buffer, nonce: string, packedGzip?: Template): NoncedDocument {
+/**
+ * `owned`: nobody else holds `rendered` (a stored page just unzipped), so it is lent itself as the
+ * first plain answer instead of being copied for it: a store hit's plain answer then costs one
+ * buffer of the page's size, not two (each from 16 KB up is a mapping of its own, decision 0035,
+ * and fresh pages faulted in: 40–50 µs for 47 KB on a slow machine, as much as the unzip). Its
+ * nonce slots then hold whichever answer's nonce; the copies made from it have theirs written
+ * over, and `rendered` gives the render's own back.
+ */
+function documentOf(rendered: Buffer, nonce: string, packedGzip?: Template, owned = false): NoncedDocument {
   const mark = Buffer.from(nonce);
   const starts: number[] = [];
   if (mark.length > 0) for (let at = rendered.indexOf(mark); at >= 0; at = rendered.indexOf(mark, at + mark.length)) starts.push(at);
-  const plain: Template = { bytes: rendered, slots: starts, free: [] };
+  const lent = owned && starts.length > 0;
+  const plain: Template = { bytes: rendered, slots: starts, free: lent ? [rendered] : [] };
   let gzip: Template | undefined = packedGzip;
+  const asRendered = () => {
+    if (!lent) return rendered;
+    const copy = Buffer.from(rendered);
+    for (const at of starts) mark.copy(copy, at);
+    return copy;
+  };
 
   return {
-    rendered,
+    get rendered() {
+      return asRendered();
+    },
     lease(fresh, encoding) {
       const bytes = Buffer.from(fresh);
       // Back-references after a cut count bytes: every nonce must be as long as the rendered one.
       if (starts.length > 0 && bytes.length !== mark.length) throw new Error(`nonce of ${bytes.length} bytes, expected ${mark.length}`);
       if (encoding === 'identity' && starts.length === 0) return { body: rendered, release: () => {} };
-      if (encoding === 'gzip') gzip ??= gzipTemplate(rendered, mark, starts);
+      if (encoding === 'gzip') gzip ??= gzipTemplate(asRendered(), mark, starts);
       return lend(encoding === 'gzip' && gzip ? gzip : plain, bytes);
     },
     packed() {
-      gzip ??= gzipTemplate(rendered, mark, starts);
+      gzip ??= gzipTemplate(asRendered(), mark, starts);
       const crc = gzip.crc as CrcParts;
-      return { rendered, nonce, gzip: gzip.bytes, gzipIndex: { slots: gzip.slots, ...crc } };
+      return { rendered: asRendered(), nonce, gzip: gzip.bytes, gzipIndex: { slots: gzip.slots, ...crc } };
     },
   };
 }
