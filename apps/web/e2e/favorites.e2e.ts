@@ -156,6 +156,11 @@ test('a member opens a company they starred: the shared page from the cache, the
       // Only the member's parts were read after it, through the API's small calls: no second page load.
       expect(asked).toContain(`/api/v2/stock/profile/${company.companyIdx}`);
       expect(asked.filter((p) => p.endsWith('.data'))).toEqual([]);
+      // The header's two counts are read when the live channel opens (it catches up then), not before it as well.
+      await expect.poll(() => asked.filter((p) => p.endsWith('/unread')).length).toBe(2);
+      const live = asked.indexOf('/api/live');
+      expect(live).toBeGreaterThanOrEqual(0);
+      expect(asked.slice(0, live).filter((p) => p.endsWith('/unread'))).toEqual([]);
       // The star works as it did: a press takes the company off the member's favourites.
       await star.click();
       await panel.getByRole('button', { name: /관심 종목에 추가/ }).waitFor();

@@ -55,13 +55,17 @@ describe('the live channel', () => {
     expect(bell()).toBe('-');
   });
 
-  it('the count comes from the page, else is read; each event carries the new count', async () => {
+  it('the count comes from the page, else is read when the channel opens (once, not again at the open); each event carries the new count', async () => {
     const { api, source } = show(null);
+    await settle();
+    // The open reads them anyway (to catch up): nothing is read before it.
+    expect(api.keys()).toEqual([]);
+    expect([badge(), bell()]).toEqual(['-', '-']);
+    source().open();
     await settle();
     expect(api.keys()).toEqual(BOTH_READS);
     expect(badge()).toBe('4');
     expect(bell()).toBe('6');
-    source().open();
     source().send({ type: 'message', conversationId: 55, message: {}, unreadCount: 5 });
     expect(badge()).toBe('5');
     source().send({ type: 'read', conversationId: 55, messageId: 9, unreadCount: 1 }, 'read');
@@ -150,10 +154,47 @@ describe('the live channel', () => {
     expect(api.keys()).toEqual([]);
   });
 
-  it('one count from the page, the other read (a page that brought only one)', async () => {
-    const { api } = show(2, REGULAR_MEMBER, null);
+  it('one count from the page, the other read when the channel opens (a page that brought only one)', async () => {
+    const { api, source } = show(2, REGULAR_MEMBER, null);
     await settle();
-    expect(api.keys()).toEqual(['GET /api/notifications/unread']);
-    expect([badge(), bell()]).toEqual(['2', '6']);
+    expect(api.keys()).toEqual([]);
+    expect([badge(), bell()]).toEqual(['2', '-']);
+    source().open();
+    await settle();
+    expect(api.keys()).toEqual(BOTH_READS);
+    expect([badge(), bell()]).toEqual(['4', '6']);
+  });
+
+  it('a channel that fails before it ever opened reads the counts at once, and again when it opens', async () => {
+    const { api, source } = show(null);
+    source().refuse();
+    await settle();
+    expect(api.keys()).toEqual(BOTH_READS);
+    expect([badge(), bell()]).toEqual(['4', '6']);
+    // Failing again while it retries reads nothing more.
+    api.calls.length = 0;
+    await settle(2_100);
+    source().drop();
+    await settle();
+    expect(api.keys()).not.toContain('GET /api/conversations/unread');
+    source().open();
+    await settle();
+    expect(api.keys().filter((k) => k !== 'POST /api/auth/refresh')).toEqual(BOTH_READS);
+  });
+
+  it('a browser without EventSource reads the counts for its member at once', async () => {
+    const { api } = show(null);
+    cleanup();
+    api.calls.length = 0;
+    vi.stubGlobal('EventSource', undefined);
+    renderInApp(
+      <LiveProvider>
+        <Probe />
+      </LiveProvider>,
+      { user: REGULAR_MEMBER },
+    );
+    await settle();
+    expect(api.keys()).toEqual(BOTH_READS);
+    expect([badge(), bell()]).toEqual(['4', '6']);
   });
 });

@@ -8,7 +8,7 @@ import { useSession } from './session';
 // because two features listen to it: the deals (issue 22) and the notifications (issue 23).
 
 export const LIVE_PATH = '/api/live';
-/** The header's two counts, read when no page brought them and again after a gap in the channel. */
+/** The header's two counts: read whenever the channel opens (it catches up then), or at once where there is none. */
 export const UNREAD_MESSAGES_PATH = '/api/conversations/unread';
 export const UNREAD_NOTIFICATIONS_PATH = '/api/notifications/unread';
 
@@ -73,9 +73,11 @@ function parse(data: unknown): LiveEvent | null {
 
 /**
  * One unread count of the signed-in member: the page's (SSR) when it brought one, else read from
- * `path`; read again on `refresh()`, where only the latest read may set it.
+ * `path`; read again on `refresh()`, where only the latest read may set it. With a live channel
+ * (`channel`), whose every open reads the counts to catch up, a member who turns up is not read
+ * for here as well: that was the same two reads twice on every page a member opened.
  */
-function useMemberCount(path: string, memberIdx: number | null, initial: number | null) {
+function useMemberCount(path: string, memberIdx: number | null, initial: number | null, channel: boolean) {
   const [count, setCount] = useState<number | null>(memberIdx === null ? null : initial);
   const reads = useRef(0);
   const refresh = useCallback(() => {
@@ -102,8 +104,11 @@ function useMemberCount(path: string, memberIdx: number | null, initial: number 
     }
     if (countedFor.current === memberIdx) return;
     countedFor.current = memberIdx;
-    refresh();
-  }, [memberIdx, refresh]);
+    if (!channel) return refresh();
+    // Not the last member's count while the channel opens for this one.
+    reads.current++;
+    setCount(null);
+  }, [memberIdx, refresh, channel]);
   return { count, set, refresh };
 }
 
@@ -127,15 +132,17 @@ export function LiveProvider({
 }) {
   const { user } = useSession();
   const memberIdx = user?.userIdx ?? null;
-  const messages = useMemberCount(UNREAD_MESSAGES_PATH, memberIdx, initialUnread);
-  const notifications = useMemberCount(UNREAD_NOTIFICATIONS_PATH, memberIdx, initialNotifications);
+  // Whether the channel opens (and reads the counts then): not where the browser has no EventSource.
+  const [channel] = useState(() => typeof EventSource !== 'undefined');
+  const messages = useMemberCount(UNREAD_MESSAGES_PATH, memberIdx, initialUnread, channel);
+  const notifications = useMemberCount(UNREAD_NOTIFICATIONS_PATH, memberIdx, initialNotifications, channel);
   const listeners = useRef(new Set<Listener>());
   const connected = useRef(false);
   const { set: setUnreadCount, refresh: refreshUnread } = messages;
   const { set: setNotificationCount, refresh: refreshNotifications } = notifications;
 
   useEffect(() => {
-    if (memberIdx === null || typeof EventSource === 'undefined') return;
+    if (memberIdx === null || !channel) return;
     const emit = (signal: LiveSignal) => {
       for (const listener of [...listeners.current]) listener(signal);
     };
@@ -145,6 +152,8 @@ export function LiveProvider({
     };
     let source: EventSource | null = null;
     let stopped = false;
+    // The counts are read when the channel opens; a channel that fails before it ever opened reads them at once.
+    let opened = false;
     let retryMs = FIRST_RETRY_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -161,6 +170,7 @@ export function LiveProvider({
       const s = new EventSource(LIVE_PATH);
       source = s;
       s.onopen = () => {
+        opened = true;
         retryMs = FIRST_RETRY_MS;
         connected.current = true;
         refreshCounts();
@@ -171,6 +181,10 @@ export function LiveProvider({
       for (const name of EVENT_NAMES) s.addEventListener(name, onEvent as EventListener);
       s.onerror = () => {
         connected.current = false;
+        if (!opened) {
+          opened = true;
+          refreshCounts();
+        }
         if (s.readyState !== EventSource.CLOSED) return; // the browser is reconnecting
         s.close();
         timer = setTimeout(() => {
@@ -188,7 +202,7 @@ export function LiveProvider({
       clearTimeout(timer);
       source?.close();
     };
-  }, [memberIdx, setUnreadCount, refreshUnread, setNotificationCount, refreshNotifications]);
+  }, [memberIdx, channel, setUnreadCount, refreshUnread, setNotificationCount, refreshNotifications]);
 
   const subscribe = useCallback((listener: Listener) => {
     listeners.current.add(listener);
