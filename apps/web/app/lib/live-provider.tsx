@@ -104,7 +104,10 @@ function useMemberCount(path: string, memberIdx: number | null, initial: number 
     }
     if (countedFor.current === memberIdx) return;
     countedFor.current = memberIdx;
-    if (!channel) return refresh();
+    if (!channel) {
+      refresh();
+      return;
+    }
     // Not the last member's count while the channel opens for this one.
     reads.current++;
     setCount(null);
@@ -152,8 +155,8 @@ export function LiveProvider({
     };
     let source: EventSource | null = null;
     let stopped = false;
-    // The counts are read when the channel opens; a channel that fails before it ever opened reads them at once.
-    let opened = false;
+    // Whether the counts were read for this member yet: at every open, or at the first failure if that comes first.
+    let counted = false;
     let retryMs = FIRST_RETRY_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -170,7 +173,7 @@ export function LiveProvider({
       const s = new EventSource(LIVE_PATH);
       source = s;
       s.onopen = () => {
-        opened = true;
+        counted = true;
         retryMs = FIRST_RETRY_MS;
         connected.current = true;
         refreshCounts();
@@ -181,8 +184,8 @@ export function LiveProvider({
       for (const name of EVENT_NAMES) s.addEventListener(name, onEvent as EventListener);
       s.onerror = () => {
         connected.current = false;
-        if (!opened) {
-          opened = true;
+        if (!counted) {
+          counted = true;
           refreshCounts();
         }
         if (s.readyState !== EventSource.CLOSED) return; // the browser is reconnecting
