@@ -155,13 +155,8 @@ export const MEMBER_READS = [MY_DETAIL, '/api/notifications/unread', '/api/conve
 /** What /favorite reads for its member (features/favorites/favorites-api.ts). */
 const FAVOURITES_PAGE = `/api/stock/favorite/stock/list/1?size=${FAVORITES_MAX}`;
 
-/** On a company's page, the member's own parts, read alongside the counts (routes/stock-detail.tsx clientLoader). */
-export const companyReads = (id: number) => [
-  `/api/v2/stock/profile/${id}`,
-  `/api/v2/trade/all/company/${id}?tradeType=2&page=1&size=10`,
-  `/api/v2/trade/all/company/${id}?tradeType=1&page=1&size=10`,
-  '/api/price-alerts',
-];
+/** On a company's page, the member's own parts in one read, alongside the counts (routes/stock-detail.tsx clientLoader). */
+export const companyReads = (id: number) => [`/api/web/stock/${id}/member`];
 
 export const MEMBER_API: Record<string, string> = {
   '/profile': `/api/v2/stock/profile/${FAVOURITES[0]}`,
@@ -287,11 +282,11 @@ export async function memberRows(pageBaseline: string, log: (line: string) => vo
       // two unread counts alongside; on a company's page also the member's parts (star, own listings, alerts).
       page('member page / (document + 3 reads)', ['/', ...MEMBER_READS], member.cookie, false, { requests: 4, steps: 3 }),
       page(
-        `member page /stock/{id} (${demo.length} companies in turn; document + 7 reads)`,
+        `member page /stock/{id} (${demo.length} companies in turn; document + 4 reads)`,
         demo.flatMap((id) => [`/stock/${id}`, ...MEMBER_READS, ...companyReads(id)]),
         member.cookie,
         true,
-        { requests: 8, steps: 3 },
+        { requests: 5, steps: 3 },
       ),
       page('member page /stock (document + 3 reads)', ['/stock', ...MEMBER_READS], member.cookie, false, { requests: 4, steps: 3 }),
       // Members-only pages whose lists read themselves: the document, the member, then the counts and the list alongside.

@@ -151,13 +151,13 @@ export async function clusterRows(pageBaseline: string, log: (line: string) => v
     const name = `two instances (npm run cluster, haproxy):`;
     const comparisons: Comparison[] = [
       {
-        name: `${name} member page /stock/{id} (${demo.length} companies in turn; document + 7 reads)`,
+        name: `${name} member page /stock/{id} (${demo.length} companies in turn; document + 4 reads)`,
         app: {
           origin: cluster.url,
           paths: demo.flatMap((id) => [`/stock/${id}`, ...MEMBER_READS, ...companyReads(id)]),
           headers: member.cookie,
           shared: true,
-          visit: { requests: 8, steps: 3 },
+          visit: { requests: 5, steps: 3 },
         },
         baseline: { origin: pageBaseline, paths: ['/'] },
         baselineName: 'minimal SSR page',

@@ -34,6 +34,7 @@ import { createTokensRepository } from './modules/auth/session/tokens.repository
 import { socialRoutes } from './modules/auth/social/social.routes.ts';
 import { createSocialService, type SocialProviders } from './modules/auth/social/social.service.ts';
 import { createUsersRepository } from './modules/auth/users.repository.ts';
+import { companyPageRoutes } from './modules/company-page/company-page.routes.ts';
 import { createContentRepository } from './modules/content/content.repository.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { createContentService } from './modules/content/content.service.ts';
@@ -547,6 +548,15 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(conversationRoutes, { conversations: deals.conversations, auth, limits });
   await app.register(memberRoutes, { reviews: deals.reviews, auth });
   await app.register(notificationRoutes, { notifications: notify.notifications, settings: notify.settings, alerts: notify.alerts, auth });
+  await app.register(companyPageRoutes, {
+    stocks,
+    trades,
+    alerts: notify.alerts,
+    favoritesOf: (id) => favorites.favoritesOf(id),
+    auth,
+    answers,
+    now: () => clock.now().getTime(),
+  });
   const staffRepo = createStaffRepository(db);
   const audit = createAuditRepository(db);
   const admin = createAdminMembersService({ db, repo: staffRepo, audit, sanctions, clock });

@@ -153,8 +153,15 @@ test('a member opens a company they starred: the shared page from the cache, the
       await star.waitFor();
       expect(await star.getAttribute('aria-pressed')).toBe('true');
       expect(await page.locator('header').getByRole('button', { name: '로그인', exact: true }).count()).toBe(0);
-      // Only the member's parts were read after it, through the API's small calls: no second page load.
-      expect(asked).toContain(`/api/v2/stock/profile/${company.companyIdx}`);
+      // Only the member's parts were read after it, in one call (decision 0037): no second page load,
+      // and none of the four calls it stands for.
+      expect(asked.filter((p) => p === `/api/web/stock/${company.companyIdx}/member`)).toHaveLength(1);
+      for (const part of [
+        `/api/v2/stock/profile/${company.companyIdx}`,
+        `/api/v2/trade/all/company/${company.companyIdx}`,
+        '/api/price-alerts',
+      ])
+        expect(asked).not.toContain(part);
       expect(asked.filter((p) => p.endsWith('.data'))).toEqual([]);
       // The header's two counts are read when the live channel opens (it catches up then), not before it as well.
       await expect.poll(() => asked.filter((p) => p.endsWith('/unread')).length).toBe(2);

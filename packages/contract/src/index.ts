@@ -4,6 +4,7 @@ export * from './admin-conversation-schemas.ts';
 export * from './admin-schemas.ts';
 export * from './auth-schemas.ts';
 export * from './community-messages.ts';
+export * from './company-page-schemas.ts';
 export * from './constants.ts';
 export * from './dates.ts';
 export * from './deal-messages.ts';

@@ -148,8 +148,8 @@ export function createAnswerCache(opts: { bus: InvalidationBus; ttlMs: number; m
         if (topic === TOPICS.member) dropTag(OWN_LISTINGS_TAG);
       }),
     ),
-    // What chose a member's answers (their stars, the listings they reported): their reader entries.
-    ...[TOPICS.favorites, TOPICS.reports].map((topic) =>
+    // What chose a member's answers (their stars, the listings they reported, their price alerts): their reader entries.
+    ...[TOPICS.favorites, TOPICS.reports, TOPICS.priceAlerts].map((topic) =>
       opts.bus.subscribe(topic, (key) => (key === undefined ? clear() : dropTag(readerTag(key)))),
     ),
   ];

@@ -87,6 +87,7 @@ export const OPERATIONS: Readonly<Record<string, OperationInfo>> = {
   'GET /api/notifications/settings': op('getNotificationSettings', 'member'),
   'PUT /api/notifications/settings': op('updateNotificationSettings', 'member'),
   'GET /api/price-alerts': op('listPriceAlerts', 'member'),
+  'GET /api/web/stock/{id}/member': op('getCompanyMemberParts', 'member'),
   'POST /api/price-alerts': op('createPriceAlert', 'member'),
   'DELETE /api/price-alerts/{id}': op('deletePriceAlert', 'member'),
   'GET /api/stock/favorite/{id}/alert': op('getFavoriteListingAlert', 'member'),

@@ -6,7 +6,6 @@ import { Tabs } from '../components/ui/tabs';
 import { preloadLoginDialog } from '../features/auth/login-dialog-on-demand';
 import { preloadOfferDialog } from '../features/deals/offer/offer-dialog';
 import { useOffer } from '../features/deals/offer/use-offer';
-import { fetchPriceAlerts } from '../features/notifications/shared/notifications-api';
 import { CompanyInfoCard } from '../features/stocks/company-info';
 import { Financials } from '../features/stocks/financials';
 import { PriceChart } from '../features/stocks/price-chart';
@@ -16,7 +15,7 @@ import { preloadDeleteDialog } from '../features/trade/dialogs/delete-dialog';
 import { preloadFinishDialog } from '../features/trade/dialogs/finish-dialog';
 import { preloadProofDialog } from '../features/trade/dialogs/proof-dialog';
 import { preloadTradeModal, useTradeModal } from '../features/trade/modal/trade-modal-provider';
-import { fetchStockProfile, fetchTrades, type Paged, TRADE_PAGE_SIZE } from '../features/trade/shared/trade-api';
+import { fetchCompanyMemberParts, type Paged, TRADE_PAGE_SIZE } from '../features/trade/shared/trade-api';
 import { companyOfProfile } from '../features/trade/shared/trade-draft';
 import { rootOrigin } from '../lib/content-kinds';
 import { onDemand } from '../lib/on-demand';
@@ -72,22 +71,15 @@ let shown: StockPageData | null = null;
 
 /**
  * The member of a shared page just became known (decision 0030): only their parts are read — the
- * star (profile), their marks on the listings, their price alerts — through the API's small calls,
+ * star (profile), their marks on the listings, their price alerts — in one API call (decision 0037),
  * over what the page shows; any other revalidation, or a read that fails, runs the loader.
  */
 export async function clientLoader({ serverLoader, params }: Route.ClientLoaderArgs): Promise<StockPageData> {
   const base = shown;
   if (!revalidatingForMember() || !base || String(base.profile.companyIdx) !== params.companyIdx) return serverLoader();
-  const id = base.profile.companyIdx;
   try {
-    const side = (tradeType: TradeType) => fetchTrades(id, tradeType, 1).catch(() => null);
-    const [profile, sell, buy, alerts] = await Promise.all([
-      fetchStockProfile(id),
-      side(TradeType.SELL),
-      side(TradeType.BUY),
-      fetchPriceAlerts().catch(() => null),
-    ]);
-    return { ...base, profile, trades: { sell, buy }, priceAlerts: alerts?.data ?? null };
+    const { profile, sell, buy, priceAlerts } = await fetchCompanyMemberParts(base.profile.companyIdx);
+    return { ...base, profile, trades: { sell, buy }, priceAlerts };
   } catch {
     return serverLoader();
   }

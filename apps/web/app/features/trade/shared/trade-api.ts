@@ -1,6 +1,8 @@
 import {
+  type CompanyMemberParts,
   type CompanySearchResult,
   type StockProfile,
+  TRADE_PAGE_SIZE,
   type Trade,
   type TradeCreateBody,
   TradeType,
@@ -18,8 +20,8 @@ export interface Paged<T> {
   size: number;
 }
 
-/** Rows per side and page of the listings tab. */
-export const TRADE_PAGE_SIZE = 10;
+/** Rows per side and page of the listings tab (the contract's: the member's parts of a company's page read the first). */
+export { TRADE_PAGE_SIZE };
 
 /** One side of a company's in-progress listings; the API orders it (pinned, then by price for the side). */
 export function tradeListPath(companyIdx: number, tradeType: TradeType, page = 1, size = TRADE_PAGE_SIZE): string {
@@ -58,6 +60,14 @@ export function deleteTrade(tradeIdx: number): Promise<boolean> {
 
 export function searchCompanies(keyword: string, signal?: AbortSignal): Promise<CompanySearchResult[]> {
   return apiFetch<CompanySearchResult[]>(`/api/v2/stock/search/${encodeURIComponent(keyword)}`, { signal });
+}
+
+/**
+ * A company's page, the signed-in member's parts in one read (decision 0037): the profile with their
+ * star, each side's first listings with their marks, all their price alerts.
+ */
+export function fetchCompanyMemberParts(companyIdx: number): Promise<CompanyMemberParts> {
+  return apiFetch<CompanyMemberParts>(`/api/web/stock/${companyIdx}/member`);
 }
 
 /** A chosen company's labels (is it unissued?) and fresh current price. */
