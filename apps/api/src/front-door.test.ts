@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync } from 'node:zlib';
 import { ListingStatus, SanctionState, type Trade } from '@beesang/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCompany } from './test/factories.ts';
@@ -61,6 +63,35 @@ const sell = async (member: TestMember, companyIdx: number, price: number) =>
     stockCountNegotiationFlag: false,
     stockPriceNegotiationFlag: true,
   })) as Trade;
+
+/** Headers that differ between any two answers, or by how the body travels (chunks or a length). */
+const PER_ANSWER = ['date', 'keep-alive', 'connection', 'content-length', 'transfer-encoding'];
+
+/** A GET as sent, the body as it came (compressed or not): fetch would decode it and drop the encoding. */
+function raw(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(origin + path, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string>, body: Buffer.concat(chunks) }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const DECODERS: Record<string, (b: Buffer) => Buffer> = {
+  zstd: zstdDecompressSync,
+  br: brotliDecompressSync,
+  gzip: gunzipSync,
+  deflate: inflateSync,
+};
+const decode = (a: { headers: Record<string, string>; body: Buffer }) => {
+  const encoding = a.headers['content-encoding'];
+  return (encoding ? (DECODERS[encoding] as (b: Buffer) => Buffer)(a.body) : a.body).toString('utf8');
+};
 
 const bearer = (m: TestMember) => m.headers;
 const cookie = (m: TestMember) => ({ cookie: `BEESANG_SESSION=1; ACCESS_TOKEN=${m.accessToken}` });
@@ -195,24 +226,56 @@ describe('the server’s door', () => {
     }
   });
 
-  it('leaves to Fastify what it does not own: compression, other schemes, HEAD and writes', async () => {
+  it('compresses a kept answer as Fastify does, once: the same encoding, headers and content, for visitors and members', async () => {
     const member = await createMember(t);
     const listed = await insertCompany(t.db);
     for (let i = 0; i < 4; i++) await sell(await createMember(t), listed, 16_000 + i * 100);
+    const chromium = 'gzip, deflate, br, zstd';
+    const cases: Array<[string, string | undefined]> = [
+      [chromium, 'zstd'],
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['x-gzip', 'gzip'],
+      ['br;q=0.5, gzip', 'gzip'],
+      ['deflate', 'deflate'],
+    ];
+    for (const [who, headers] of [
+      ['visitor', {}],
+      ['member', bearer(member)],
+    ] as const) {
+      for (const [i, [accepted, encoding]] of cases.entries()) {
+        // A URL of its own each time: the first answer is Fastify's, compressed by @fastify/compress.
+        const list = `/api/v2/trade/all/company/${listed}?size=${20 + i}`;
+        const fromFastify = await raw(list, { ...headers, 'accept-encoding': accepted });
+        const before = answered();
+        const atDoor = await raw(list, { ...headers, 'accept-encoding': accepted });
+        expect(answered(), `${who} ${accepted} sent at the door`).toBe(before + 1);
+        expect(atDoor.headers['content-encoding'], `${who} ${accepted}`).toBe(encoding);
+        const without = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).filter(([k]) => !PER_ANSWER.includes(k)));
+        expect(without(atDoor.headers)).toEqual(without(fromFastify.headers));
+        expect(Number(atDoor.headers['content-length'])).toBe(atDoor.body.length);
+        const text = decode(atDoor);
+        expect(text).toBe(decode(fromFastify));
+        expect(Buffer.byteLength(text)).toBeGreaterThanOrEqual(1024);
+        // And again from the kept encoding.
+        expect(decode(await raw(list, { ...headers, 'accept-encoding': accepted }))).toBe(text);
+      }
+    }
+    // An encoding none of ours names (or only identity) is Fastify's to answer, as before.
     const list = `/api/v2/trade/all/company/${listed}`;
-    const plain = await get(list);
     await get(list);
-    expect(Buffer.byteLength(plain.body)).toBeGreaterThanOrEqual(1024);
-    let before = answered();
-    const zipped = await fetch(origin + list, { headers: { 'accept-encoding': 'gzip' } });
-    expect(zipped.headers.get('content-encoding')).toBe('gzip');
-    expect(await zipped.text()).toBe(plain.body);
+    const before = answered();
+    expect((await raw(list, { 'accept-encoding': 'compress' })).status).toBe(200);
+    expect((await raw(list, { 'accept-encoding': 'identity' })).status).toBe(200);
     expect(answered()).toBe(before);
+  });
 
+  it('leaves to Fastify what it does not own: other schemes, HEAD and writes', async () => {
+    const member = await createMember(t);
     const profile = `/api/v2/stock/profile/${company}`;
     await get(profile);
     await get(profile, bearer(member));
-    before = answered();
+    const before = answered();
     expect((await get(profile, { authorization: 'Basic Zm9vOmJhcg==' })).status).toBe(200);
     expect((await fetch(origin + profile, { method: 'HEAD' })).status).toBe(200);
     expect((await get(profile, { cookie: `ACCESS_TOKEN=${member.accessToken}; ACCESS_TOKEN=x` })).status).toBe(200);

@@ -28,6 +28,8 @@ export interface Kept {
   span: Span | undefined;
   /** Fastify's route pattern (`/api/v2/stock/profile/:id`); '' when not told. */
   route: string;
+  /** The body compressed for clients that accept it, each encoding made when first asked for (front-door.ts). */
+  encoded?: Partial<Record<'zstd' | 'br' | 'gzip' | 'deflate', Buffer>>;
 }
 
 export const companyTag = (id: number | string) => `company:${id}`;
