@@ -5,7 +5,7 @@
  * part of the code each is in (the embedded database, React's render, React Router, Fastify, our
  * modules, …) and printed as shares.
  *
- *   node scripts/bench/profile.ts [--member] [--seconds 10] [--connections 50] [--companies 3000] <path> [<path>…]
+ *   node scripts/bench/profile.ts [--member] [--encoding 'gzip, deflate, br'] [--seconds 10] [--connections 50] [--companies 3000] <path> [<path>…]
  *   node scripts/bench/profile.ts --idle [--seconds 10] [--companies 3000]
  *
  * `--save <file>` also writes the profile itself, for DevTools.
@@ -40,6 +40,8 @@ const { values, positionals } = parseArgs({
     companies: { type: 'string', default: '300' },
     /** How many companies a `{id}` path walks (default: all of them). */
     walk: { type: 'string' },
+    /** The Accept-Encoding to send ('gzip, deflate, br': as a browser asks); none by default. */
+    encoding: { type: 'string' },
     /** Where to write the .cpuprofile as well (Chrome's DevTools open it). */
     save: { type: 'string' },
   },
@@ -97,6 +99,7 @@ try {
           ? { authorization: `Bearer ${token}` }
           : { cookie: `ACCESS_TOKEN=${token}` }
         : {};
+      if (values.encoding) headers['accept-encoding'] = values.encoding;
       let next = 0;
       const run = (seconds: number) =>
         autocannon({

@@ -82,7 +82,9 @@ async function compare(c: Comparison): Promise<Compared> {
   const app = summary(a);
   const base = summary(b);
   const ratio = app.rps / base.rps;
-  console.log(`${c.name}: ${fmt(app.rps)} req/s (p99 ${app.p99} ms) vs ${c.baselineName} ${fmt(base.rps)} req/s → ${ratio.toFixed(2)}`);
+  console.log(
+    `${c.name}: ${fmt(app.rps)} req/s (p99 ${app.p99} ms) vs ${c.baselineName} ${fmt(base.rps)} req/s (p99 ${base.p99} ms) → ${ratio.toFixed(2)}`,
+  );
   return { c, app, base, ratio };
 }
 

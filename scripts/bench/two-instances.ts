@@ -155,7 +155,8 @@ export async function clusterRows(pageBaseline: string, log: (line: string) => v
         app: {
           origin: cluster.url,
           paths: demo.flatMap((id) => [`/stock/${id}`, ...MEMBER_READS, ...companyReads(id)]),
-          headers: member.cookie,
+          // As a browser asks: the cookie and its Accept-Encoding on every request (members.ts).
+          headers: member.browser,
           shared: true,
           visit: { requests: 5, steps: 3 },
         },
