@@ -64,7 +64,7 @@ async function send<T>(member: TestMember, method: string, path: string, body?: 
   return (res.status === 204 ? undefined : ((await res.json()) as { result: T }).result) as T;
 }
 
-const listing = (side: 'sell' | 'buy', price: number) => ({
+const listing = (price: number) => ({
   companyIdx: company,
   stockCount: 10,
   stockPerPrice: price,
@@ -94,9 +94,9 @@ describe("a company's page, the member's parts in one read", () => {
 
   it('gives each member, interleaved, exactly what the four calls of the spec give them', async () => {
     const [a, b] = [await createMember(t), await createMember(t)];
-    const own = await send<Trade>(a, 'POST', '/api/trade/sell', listing('sell', 10_000));
-    const theirs = await send<Trade>(b, 'POST', '/api/trade/sell', listing('sell', 10_500));
-    const bid = await send<Trade>(b, 'POST', '/api/trade/buy', listing('buy', 9_000));
+    const own = await send<Trade>(a, 'POST', '/api/trade/sell', listing(10_000));
+    const theirs = await send<Trade>(b, 'POST', '/api/trade/sell', listing(10_500));
+    const bid = await send<Trade>(b, 'POST', '/api/trade/buy', listing(9_000));
     await send(a, 'POST', `/api/accuse/trade/${theirs.tradeIdx}`, { reason: 10 });
     await send(a, 'POST', `/api/stock/add/favorite/stock/${company}`);
     await send(a, 'POST', '/api/price-alerts', { companyIdx: company, direction: 'ABOVE', price: 12_000 });
@@ -144,7 +144,7 @@ describe('kept for the member and sent by the door, on two instances of one depl
     try {
       const there = await second.app.listen({ port: 0, host: '127.0.0.1' });
       const [member, seller] = [await createMember(t), await createMember(t)];
-      const sale = await send<Trade>(seller, 'POST', '/api/trade/sell', listing('sell', 11_000));
+      const sale = await send<Trade>(seller, 'POST', '/api/trade/sell', listing(11_000));
       const made = await plain(parts(company), member.headers, there);
       const before = second.app.services.frontDoor.answered();
       const again = await plain(parts(company), member.headers, there);
@@ -160,7 +160,7 @@ describe('kept for the member and sent by the door, on two instances of one depl
       expect((await read(member, company, there)).profile.stockFavorite).toBe(true);
       await send(member, 'POST', `/api/accuse/trade/${sale.tradeIdx}`, { reason: 10 });
       expect((await read(member, company, there)).sell.data.find((l) => l.tradeIdx === sale.tradeIdx)?.isReported).toBe(true);
-      const mine = await send<Trade>(member, 'POST', '/api/trade/sell', listing('sell', 10_900));
+      const mine = await send<Trade>(member, 'POST', '/api/trade/sell', listing(10_900));
       const book = await read(member, company, there);
       expect(book.sell.data.find((l) => l.tradeIdx === mine.tradeIdx)?.isMine).toBe(true);
       await send(member, 'DELETE', `/api/price-alerts/${alert.alertId}`);
