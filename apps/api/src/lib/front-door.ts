@@ -49,7 +49,7 @@ const ENCODINGS = [...(Object.keys(COMPRESSORS) as Encoding[]), 'identity'];
 const GZIP_ALIAS = /\*|x-gzip/gu;
 
 /** The encoding to send `body` in for a request that says `accepted`; undefined: none of ours (Fastify answers). */
-export function encodingFor(accepted: string): Encoding | 'identity' | undefined {
+function encodingFor(accepted: string): Encoding | 'identity' | undefined {
   return negotiate(accepted.toLowerCase().replace(GZIP_ALIAS, 'gzip'), ENCODINGS) as Encoding | 'identity' | undefined;
 }
 
