@@ -120,6 +120,23 @@ describe('deal actions by role and state', () => {
     expect(card().textContent).toContain(LAPSE_NOTE);
   });
 
+  it('다시 제안: what the member types stays while the page reads the conversation again (the channel came back)', async () => {
+    const { api, source } = show(conversation({ deals: [deal({ proposedBy: THEM, awaiting: ME })] }), [offerStep]);
+    await openChannel(source, api);
+    click(within(card()).getByRole('button', { name: '다시 제안 12주 × 10,000원' }));
+    const dialog = screen.getByRole('dialog', { name: '다시 제안' });
+    type(within(dialog).getByLabelText('주당 가격'), '10500');
+    type(within(dialog).getByLabelText('메시지 (선택)'), '이 가격이면 바로 가능해요');
+    // The connection drops and comes back: the page reads the conversation again (a new listing object).
+    source().drop();
+    source().open();
+    source().send({ type: 'resync' }, 'resync');
+    await settle();
+    expect(api.keys()).toContain('GET /api/conversations/55');
+    expect((within(dialog).getByLabelText('주당 가격') as HTMLInputElement).value).toBe('10,500');
+    expect((within(dialog).getByLabelText('메시지 (선택)') as HTMLTextAreaElement).value).toBe('이 가격이면 바로 가능해요');
+  });
+
   it('terms I sent: only 제안 철회, while waiting for their answer', async () => {
     const { api } = show(
       conversation({ deals: [deal()] }),

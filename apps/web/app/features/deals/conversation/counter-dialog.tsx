@@ -20,11 +20,15 @@ export function CounterDialog(props: {
   const { deal, me, listing, currentPrice, pending, onClose, onCounter } = props;
   const [draft, setDraft] = useState<TermsDraft>(() => initialTerms(listing, deal ?? undefined));
   const [submitted, setSubmitted] = useState(false);
+  // The terms start over when the dialog opens for a deal, not whenever the page reads the
+  // conversation again (a live event, the channel opening) while the member is typing.
+  const openFor = deal?.dealId ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opening for a deal is the trigger; a re-read listing is not
   useEffect(() => {
     if (!deal) return;
     setDraft(initialTerms(listing, deal));
     setSubmitted(false);
-  }, [deal, listing]);
+  }, [openFor]);
   const errors = termsErrors(draft, listing, { messageRequired: false, submitted });
   // Colours follow the side of the member countering: red when they buy, blue when they sell.
   const buys = deal?.buyerIdx === me;
