@@ -18,10 +18,9 @@ import { WARMED } from '../../apps/api/src/ssr/store/page-warmer.ts';
 import {
   API_TARGET,
   bareWithMemberBodies,
-  companyReads,
+  companyVisit,
   giveContent,
   MEMBER_API,
-  MEMBER_READS,
   type MemberRows,
   memberOf,
   PAGE_TARGET,
@@ -149,16 +148,17 @@ export async function clusterRows(pageBaseline: string, log: (line: string) => v
     if (!(await answers(`${balancer.origin}/profile`))) throw new Error('cluster: the balanced bare servers do not answer /profile');
 
     const name = `two instances (npm run cluster, haproxy):`;
+    const visit = companyVisit(demo);
     const comparisons: Comparison[] = [
       {
-        name: `${name} member page /stock/{id} (${demo.length} companies in turn; document + 4 reads)`,
+        name: `${name} member page /stock/{id} (${demo.length} companies in turn; ${visit.label})`,
         app: {
           origin: cluster.url,
-          paths: demo.flatMap((id) => [`/stock/${id}`, ...MEMBER_READS, ...companyReads(id)]),
+          paths: visit.paths,
           // As a browser asks: the cookie and its Accept-Encoding on every request (members.ts).
           headers: member.browser,
           shared: true,
-          visit: { requests: 5, steps: 3 },
+          visit: visit.visit,
         },
         baseline: { origin: pageBaseline, paths: ['/'] },
         baselineName: 'minimal SSR page',

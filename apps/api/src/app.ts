@@ -633,7 +633,19 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(seoRoutes, { stocks, contents, publicUrl: config.publicUrl });
   await app.register(uploadRoutes, { config, limits, memberIdOf: viewer });
   await app.register(pushRoutes, { push, auth });
-  await app.register(liveRoutes, { hub: live, auth, heartbeatMs: options.live?.heartbeatMs, reauthMs: options.live?.reauthMs });
+  await app.register(liveRoutes, {
+    hub: live,
+    auth,
+    heartbeatMs: options.live?.heartbeatMs,
+    reauthMs: options.live?.reauthMs,
+    unreadCounts: async (memberId) => {
+      const [messages, notifications] = await Promise.all([
+        deals.conversations.unreadTotal(memberId),
+        notify.notifications.unread(memberId),
+      ]);
+      return { messages, notifications: notifications.unreadCount };
+    },
+  });
   if (options.devClock) await app.register(devClockRoutes, { clock: options.devClock });
   if (config.devLive) await app.register(liveDevRoutes, { hub: live, clock });
   app.all('/api/*', { schema: { hide: true } }, async (_req, reply) => reply.callNotFound());

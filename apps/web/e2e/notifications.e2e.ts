@@ -126,6 +126,17 @@ test('a price alert 5 % above; a manual price above it, entered by one operator 
         .textContent(),
     ).toBe(String(before + 1));
 
+    // A page opened now shows the count at once from the live channel's first event: the browser
+    // reads neither of the header's counts (were the event missing, it would read them after 3 s).
+    const late = await member.newPage();
+    const lateAsked: string[] = [];
+    late.on('request', (r) => lateAsked.push(new URL(r.url()).pathname));
+    await open(late, '/stock');
+    await bellSays(late, before + 1).waitFor();
+    expect(lateAsked).toContain('/api/live');
+    expect(lateAsked.filter((p) => p.endsWith('/unread'))).toEqual([]);
+    await late.close();
+
     // /notifications: the alert on top, unread, a link to the company; following it reads it everywhere.
     await bellSays(page, before + 1).click();
     await page.waitForURL('**/notifications');

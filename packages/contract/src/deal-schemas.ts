@@ -307,5 +307,10 @@ export const liveEventSchema = z.discriminatedUnion('type', [
    * reached too many members to tell each one what it was (a price alert's fan-out, a campaign).
    */
   z.object({ type: z.literal('resync') }),
+  /**
+   * The header's two unread totals (messages, notifications), as the first event of a stream that
+   * opens fresh: the browser need not read them after the open. A reconnection gets resync instead.
+   */
+  z.object({ type: z.literal('counts'), messages: z.number().int(), notifications: z.number().int() }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -21,7 +21,10 @@ export interface SseClient {
   blocks: SseBlock[];
   /** The id the browser would send as Last-Event-ID on reconnecting (the last `id:` seen). */
   lastEventId: string | undefined;
-  /** The next block with data after the ones already taken (heartbeats and control blocks skipped). */
+  /**
+   * The next block with data after the stream's opening block (`blocks[0]`: the unread totals, or
+   * resync) and the ones already taken (heartbeats and control blocks skipped).
+   */
   next(timeoutMs?: number): Promise<SseBlock & { event: { type: string } & Record<string, unknown> }>;
   /** Resolves once `check` holds for the blocks received so far. */
   until(check: (blocks: SseBlock[]) => boolean, timeoutMs?: number, what?: string): Promise<void>;
@@ -42,7 +45,8 @@ export function openSse(url: string, headers: Record<string, string> = {}, opts:
     const notify = () => {
       for (const w of [...waiters]) w();
     };
-    let cursor = 0;
+    // The opening block is looked at as blocks[0]; next() hands out what came after it.
+    let cursor = 1;
     let buffer = '';
     let body = '';
     let markEnded: () => void = () => {};

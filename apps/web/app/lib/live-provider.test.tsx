@@ -5,7 +5,7 @@ import { fakeApi, ok } from '../test/fake-api';
 import { FakeEventSource, openChannel } from '../test/fake-event-source';
 import { REGULAR_MEMBER } from '../test/members';
 import { renderInApp } from '../test/render';
-import { LiveProvider, type LiveSignal, useLiveSignals, useUnreadCount, useUnreadNotifications } from './live-provider';
+import { LiveProvider, type LiveSignal, OPENING_COUNTS_MS, useLiveSignals, useUnreadCount, useUnreadNotifications } from './live-provider';
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -55,15 +55,15 @@ describe('the live channel', () => {
     expect(bell()).toBe('-');
   });
 
-  it('the count comes from the page, else is read when the channel opens (once, not again at the open); each event carries the new count', async () => {
+  it('the counts come from the page, else as the channel’s first event: nothing is read; each event carries the new count', async () => {
     const { api, source } = show(null);
     await settle();
-    // The open reads them anyway (to catch up): nothing is read before it.
     expect(api.keys()).toEqual([]);
     expect([badge(), bell()]).toEqual(['-', '-']);
     source().open();
-    await settle();
-    expect(api.keys()).toEqual(BOTH_READS);
+    source().send({ type: 'counts', messages: 4, notifications: 6 });
+    await settle(OPENING_COUNTS_MS + 100);
+    expect(api.keys()).toEqual([]);
     expect(badge()).toBe('4');
     expect(bell()).toBe('6');
     source().send({ type: 'message', conversationId: 55, message: {}, unreadCount: 5 });
@@ -75,7 +75,7 @@ describe('the live channel', () => {
     expect(heard.map((s) => s.type)).toEqual(['reconnected', 'message', 'read']);
   });
 
-  it('the first open says `reconnected` too: what happened between the page and the channel is read', async () => {
+  it('the first open says `reconnected` too, and its counts replace the page’s: what happened between them shows', async () => {
     const { api, source } = show(2);
     await settle();
     // The page brought its counts: nothing is read before the channel listens.
@@ -84,23 +84,40 @@ describe('the live channel', () => {
     source().open();
     await settle();
     expect(heard.map((s) => s.type)).toEqual(['reconnected']);
-    expect(api.keys()).toEqual(BOTH_READS);
-    expect(badge()).toBe('4');
-    expect(bell()).toBe('6');
+    source().send({ type: 'counts', messages: 4, notifications: 6 });
+    expect([badge(), bell()]).toEqual(['4', '6']);
+    // The counts are the header's: not handed to the pages that listen.
+    expect(heard.map((s) => s.type)).toEqual(['reconnected']);
+    expect(api.keys()).toEqual([]);
   });
 
-  it('a dropped connection that comes back says `reconnected` again and reads the count again', async () => {
+  it('an open whose counts do not come (an instance of the previous release) reads them after a while', async () => {
+    const { api, source } = show(null);
+    source().open();
+    await settle(OPENING_COUNTS_MS - 500);
+    // Events that are not the opening's do not stand in for it.
+    source().send({ type: 'message', conversationId: 55, message: {}, unreadCount: 5 });
+    expect(api.keys()).toEqual([]);
+    await settle(600);
+    expect(api.keys()).toEqual(BOTH_READS);
+    expect([badge(), bell()]).toEqual(['4', '6']);
+  });
+
+  it('a dropped connection that comes back says `reconnected` again and reads the counts on its resync, once', async () => {
     const { api, source } = show(2);
     source().open();
+    source().send({ type: 'counts', messages: 1, notifications: 1 });
     await settle();
-    api.calls.length = 0;
     source().drop();
     await settle();
     expect(heard.map((s) => s.type)).toEqual(['reconnected']);
     source().open();
-    await settle();
-    expect(heard.map((s) => s.type)).toEqual(['reconnected', 'reconnected']);
+    // A reconnection's first event (the server says so: Last-Event-ID).
+    source().send({ type: 'resync' }, 'resync');
+    await settle(OPENING_COUNTS_MS + 100);
+    expect(heard.map((s) => s.type)).toEqual(['reconnected', 'reconnected', 'resync']);
     expect(api.keys()).toEqual(BOTH_READS);
+    expect([badge(), bell()]).toEqual(['4', '6']);
   });
 
   it('a connection the server refused (a lapsed token) opens again after refreshing the session', async () => {
@@ -137,7 +154,8 @@ describe('the live channel', () => {
       createdAt: '2026-11-26T01:00:00.000Z',
       readAt: null,
     };
-    // The open read both counts (4 messages, as the fake server says).
+    // The open's counts: 4 messages.
+    source().send({ type: 'counts', messages: 4, notifications: 0 });
     source().send({ type: 'notification', notification, unreadCount: 1 });
     expect(bell()).toBe('1');
     expect(badge()).toBe('4');
@@ -154,18 +172,19 @@ describe('the live channel', () => {
     expect(api.keys()).toEqual([]);
   });
 
-  it('one count from the page, the other read when the channel opens (a page that brought only one)', async () => {
+  it('one count from the page, both from the channel when it opens (a page that brought only one)', async () => {
     const { api, source } = show(2, REGULAR_MEMBER, null);
     await settle();
     expect(api.keys()).toEqual([]);
     expect([badge(), bell()]).toEqual(['2', '-']);
     source().open();
+    source().send({ type: 'counts', messages: 3, notifications: 7 });
     await settle();
-    expect(api.keys()).toEqual(BOTH_READS);
-    expect([badge(), bell()]).toEqual(['4', '6']);
+    expect(api.keys()).toEqual([]);
+    expect([badge(), bell()]).toEqual(['3', '7']);
   });
 
-  it('a channel that fails before it ever opened reads the counts at once, and again when it opens', async () => {
+  it('a channel that fails before it ever opened reads the counts at once; when it opens they come with it', async () => {
     const { api, source } = show(null);
     source().refuse();
     await settle();
@@ -178,8 +197,10 @@ describe('the live channel', () => {
     await settle();
     expect(api.keys()).not.toContain('GET /api/conversations/unread');
     source().open();
+    source().send({ type: 'counts', messages: 8, notifications: 9 });
     await settle();
-    expect(api.keys().filter((k) => k !== 'POST /api/auth/refresh')).toEqual(BOTH_READS);
+    expect(api.keys().filter((k) => k !== 'POST /api/auth/refresh')).toEqual([]);
+    expect([badge(), bell()]).toEqual(['8', '9']);
   });
 
   it('a browser without EventSource reads the counts for its member at once', async () => {

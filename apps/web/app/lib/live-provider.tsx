@@ -8,7 +8,10 @@ import { useSession } from './session';
 // because two features listen to it: the deals (issue 22) and the notifications (issue 23).
 
 export const LIVE_PATH = '/api/live';
-/** The header's two counts: read whenever the channel opens (it catches up then), or at once where there is none. */
+/**
+ * The header's two counts: a fresh channel's first event carries them; they are read on a resync (a
+ * reconnection's first event), when the channel fails before it ever opened, and where there is none.
+ */
 export const UNREAD_MESSAGES_PATH = '/api/conversations/unread';
 export const UNREAD_NOTIFICATIONS_PATH = '/api/notifications/unread';
 
@@ -57,9 +60,14 @@ export function useLiveSignals(listener: Listener) {
 }
 
 // The server sends unnamed events today; named ones are listened to as well, should it name them.
-const EVENT_NAMES = ['deal', 'read', 'resync', 'notification', 'notifications-read'] as const;
+const EVENT_NAMES = ['deal', 'read', 'resync', 'notification', 'notifications-read', 'counts'] as const;
 const FIRST_RETRY_MS = 2_000;
 const LAST_RETRY_MS = 60_000;
+/**
+ * How long after an open the counts may take to come: an instance of the previous release (during a
+ * deployment) opens without them, and they are then read.
+ */
+export const OPENING_COUNTS_MS = 3_000;
 
 function parse(data: unknown): LiveEvent | null {
   if (typeof data !== 'string') return null;
@@ -74,8 +82,7 @@ function parse(data: unknown): LiveEvent | null {
 /**
  * One unread count of the signed-in member: the page's (SSR) when it brought one, else read from
  * `path`; read again on `refresh()`, where only the latest read may set it. With a live channel
- * (`channel`), whose every open reads the counts to catch up, a member who turns up is not read
- * for here as well: that was the same two reads twice on every page a member opened.
+ * (`channel`), whose opening brings the counts, a member who turns up is not read for here.
  */
 function useMemberCount(path: string, memberIdx: number | null, initial: number | null, channel: boolean) {
   const [count, setCount] = useState<number | null>(memberIdx === null ? null : initial);
@@ -119,10 +126,12 @@ function useMemberCount(path: string, memberIdx: number | null, initial: number 
  * One live channel per tab (GET /api/live, Server-Sent Events) for the signed-in member: it keeps
  * the two unread counts of the header (messages and notifications) and hands every event to the
  * pages that listen. The browser reconnects a dropped connection by itself. Whenever the channel
- * opens, the first time included, listeners hear `reconnected` and catch up, and the counts are read
- * again: an event sent between the page's render and the channel's open reached nobody. A
- * connection the server refused (an access token that lapsed) is opened again after a session
- * refresh, waiting longer each time.
+ * opens, the first time included, listeners hear `reconnected` and catch up: an event sent between
+ * the page's render and the channel's open reached nobody. The counts come as the channel's first
+ * event (`counts`), read by the server after it began listening for this member, so the header reads
+ * nothing; a reconnection's first event is `resync`, and the counts are read then. A connection the
+ * server refused (an access token that lapsed) is opened again after a session refresh, waiting
+ * longer each time.
  */
 export function LiveProvider({
   initialUnread = null,
@@ -159,14 +168,25 @@ export function LiveProvider({
     let counted = false;
     let retryMs = FIRST_RETRY_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // Until the open's first event (counts or resync) came: then the counts are read after OPENING_COUNTS_MS.
+    let opening: ReturnType<typeof setTimeout> | undefined;
 
     const onEvent = (e: MessageEvent) => {
       const event = parse(e.data);
       if (!event) return;
+      if (event.type === 'counts') {
+        clearTimeout(opening);
+        setUnreadCount(event.messages);
+        setNotificationCount(event.notifications);
+        return;
+      }
       // Each event carries its own total: messages' on a message or a read, notifications' on theirs.
       if ((event.type === 'message' || event.type === 'read') && event.unreadCount !== undefined) setUnreadCount(event.unreadCount);
       if (event.type === 'notification' || event.type === 'notifications-read') setNotificationCount(event.unreadCount);
-      if (event.type === 'resync') refreshCounts();
+      if (event.type === 'resync') {
+        clearTimeout(opening);
+        refreshCounts();
+      }
       emit(event);
     };
     const open = () => {
@@ -176,7 +196,8 @@ export function LiveProvider({
         counted = true;
         retryMs = FIRST_RETRY_MS;
         connected.current = true;
-        refreshCounts();
+        clearTimeout(opening);
+        opening = setTimeout(refreshCounts, OPENING_COUNTS_MS);
         emit({ type: 'reconnected' });
       };
       // Unnamed events and `event: message` arrive here; the others by their names.
@@ -184,6 +205,7 @@ export function LiveProvider({
       for (const name of EVENT_NAMES) s.addEventListener(name, onEvent as EventListener);
       s.onerror = () => {
         connected.current = false;
+        clearTimeout(opening);
         if (!counted) {
           counted = true;
           refreshCounts();
@@ -203,6 +225,7 @@ export function LiveProvider({
       stopped = true;
       connected.current = false;
       clearTimeout(timer);
+      clearTimeout(opening);
       source?.close();
     };
   }, [memberIdx, channel, setUnreadCount, refreshUnread, setNotificationCount, refreshNotifications]);

@@ -116,9 +116,9 @@ describe.each(transports)('two instances on one PostgreSQL database, bus: $name'
       await sleep(50); // messages written meanwhile reach no stream of this member
       const last = client.lastEventId as string;
       client = await open(url, member, { 'last-event-id': last });
-      const first = await client.next(1000);
-      expect(first.event, 'the first event after a reconnection').toEqual({ type: 'resync' });
-      expect(first.id).toBe(last);
+      const first = client.blocks[0];
+      expect(JSON.parse(first?.data ?? 'null'), 'the first event after a reconnection').toEqual({ type: 'resync' });
+      expect(first?.id).toBe(last);
       show(readAfter());
     }
     writing = false;

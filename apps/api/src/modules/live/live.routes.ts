@@ -16,6 +16,8 @@ export interface LiveRouteOptions {
   heartbeatMs?: number;
   /** How often an open stream checks that its session still stands (default 60 s): logout, suspension and expiry end it. */
   reauthMs?: number;
+  /** The member's two unread totals, the header's (the deal and notification modules' services): a fresh stream's first event. */
+  unreadCounts(memberId: number): Promise<{ messages: number; notifications: number }>;
 }
 
 /** The reconnection delay a client is told, spread so that a restarted instance is not hit by all of its clients at once. */
@@ -32,9 +34,11 @@ const description = [
   '- `deal`: 거래의 상태가 바뀜 (`conversationId`, `deal`).',
   '- `read`: 상대가 메시지를 읽음 (`conversationId`, `messageId`, `unreadCount`).',
   '- `resync`: 놓친 이벤트가 있을 수 있음: 보고 있는 목록과 대화를 다시 읽으세요.',
+  '- `counts`: 헤더의 안 읽은 수 (`messages`: 메시지, `notifications`: 알림). 새로 연 연결의 첫 이벤트입니다.',
   '',
   '연결 규칙: 첫 블록이 `retry:`(재연결 대기 ms)와 `id:`를 알려 주므로 재연결할 때마다 Last-Event-ID 헤더가 붙고, ' +
-    '그때 서버는 첫 이벤트로 `resync`를 보냅니다. 클라이언트는 재연결과 `resync` 때 `GET /api/conversations/{id}/messages?after=`로 ' +
+    '그때 서버는 첫 이벤트로 `resync`를 보냅니다. 새 연결의 첫 이벤트는 `counts`이므로 연결 뒤에 안 읽은 수를 따로 읽지 않아도 됩니다 ' +
+    '(그 수를 읽지 못했으면 `resync`가 옵니다). 클라이언트는 재연결과 `resync` 때 `GET /api/conversations/{id}/messages?after=`로 ' +
     '마지막으로 받은 메시지 뒤를 다시 읽고, 메시지 번호로 중복을 거릅니다. 약 25초마다 주석 줄(`: heartbeat`)이 옵니다. ' +
     '한 회원이 인스턴스마다 연결을 10개까지 열 수 있고, 넘으면 가장 오래된 연결이 닫힙니다. 세션이 끝나면(로그아웃, 만료, 정지) 1분 안에 연결이 닫히며, ' +
     '그 뒤 재연결은 401입니다: 토큰을 새로 받아 다시 연결하세요.',
@@ -45,7 +49,10 @@ const description = [
  * maintained @fastify/sse plugin. The stream is written to the socket directly (no compression, no
  * buffering in Fastify's reply), with a heartbeat comment, and ends when its session ends.
  */
-export const liveRoutes: FastifyPluginAsyncZod<LiveRouteOptions> = async (app, { hub, auth, heartbeatMs = 25_000, reauthMs = 60_000 }) => {
+export const liveRoutes: FastifyPluginAsyncZod<LiveRouteOptions> = async (
+  app,
+  { hub, auth, unreadCounts, heartbeatMs = 25_000, reauthMs = 60_000 },
+) => {
   // Events are JSON encoded once per bus message, not once per stream: strings go out as they are.
   await app.register(fastifySSE, {
     heartbeatInterval: heartbeatMs,
@@ -100,12 +107,16 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRouteOptions> = async (app, {
         clearTimeout(recheck);
         detach();
       });
-      // The first block, written right after attaching (nothing can come between): the retry hint,
-      // and an id so that the browser's next reconnection says it is one; to a reconnection, resync.
+      // The first block: the retry hint, and an id so that the browser's next reconnection says it
+      // is one. To a fresh stream the member's unread totals, read after attaching (what the hub
+      // hands over meanwhile waits until this block is out); to a reconnection, or when the totals
+      // could not be read, resync: the client reads what it shows again, the totals included.
       const retry = randomInt(RETRY_MS.min, RETRY_MS.max + 1);
       const last = stream.lastEventId;
       const id = last !== null && LAST_EVENT_ID.test(last) ? last : FIRST_ID;
-      await stream.send(last === null ? { id, retry, data: undefined } : { id, retry, data: JSON.stringify({ type: 'resync' }) });
+      const counts = last === null ? await unreadCounts(member.id).catch(() => null) : null;
+      const first = counts ? { type: 'counts' as const, ...counts } : { type: 'resync' as const };
+      await connection.open({ id, retry, data: JSON.stringify(first) });
       // The client left before we got here: its close already ran, with nothing to remove then.
       if (!stream.isConnected) detach();
 

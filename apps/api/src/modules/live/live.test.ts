@@ -2,10 +2,12 @@ import { connect } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { SanctionState } from '@beesang/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unitOfWork } from '../../db/unit-of-work.ts';
+import { insertCompany } from '../../test/factories.ts';
 import { liveUrl, messageEvent } from '../../test/live.ts';
 import { createMember, type TestMember } from '../../test/members.ts';
 import { openSse, type SseClient } from '../../test/sse-client.ts';
-import { createTestApp, HANGUL, secondInstance, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, HANGUL, LISTINGS_UNLIMITED, secondInstance, type TestApp } from '../../test/test-app.ts';
 import { EVICTED_RETRY_MS } from './live.service.ts';
 
 /**
@@ -23,7 +25,7 @@ const stream = async (member: TestMember | null, headers: Record<string, string>
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: false, live: { heartbeatMs: 150, reauthMs: 200 } });
+  t = await createTestApp({ seed: false, live: { heartbeatMs: 150, reauthMs: 200 }, limits: { rules: LISTINGS_UNLIMITED } });
   url = await liveUrl(t.app);
 });
 afterAll(async () => {
@@ -63,7 +65,8 @@ describe('a member’s stream', () => {
     expect(onA.headers['cache-control']).toBe('no-store');
     expect(onA.headers['content-encoding']).toBeUndefined();
     expect(onA.blocks[0]?.id).toBe('0');
-    expect(onA.blocks[0]?.data).toBeUndefined();
+    // A new member has nothing unread: the opening block says so.
+    expect(JSON.parse(onA.blocks[0]?.data ?? 'null')).toEqual({ type: 'counts', messages: 0, notifications: 0 });
     expect(onA.blocks[0]?.retry).toBeGreaterThanOrEqual(2000);
     expect(onA.blocks[0]?.retry).toBeLessThanOrEqual(5000);
     expect(t.app.services.live.connections()).toBe(before + 2);
@@ -75,8 +78,56 @@ describe('a member’s stream', () => {
     t.app.services.live.send([b.id], { type: 'read', conversationId: 7, readerIdx: b.id, messageId: 101, unreadCount: 0 });
     expect((await onB.next()).event).toEqual({ type: 'read', conversationId: 7, readerIdx: b.id, messageId: 101, unreadCount: 0 });
     // B's read came after A's message: had A's message gone to B as well, B would have seen it first.
-    expect(onB.blocks.filter((x) => x.data).length).toBe(1);
-    expect(onA.blocks.filter((x) => x.data).length).toBe(1);
+    expect(onB.blocks.slice(1).filter((x) => x.data).length).toBe(1);
+    expect(onA.blocks.slice(1).filter((x) => x.data).length).toBe(1);
+  });
+
+  it('opens with the member’s two unread totals, the same the header’s two reads give, so the browser reads neither', async () => {
+    const [owner, buyer] = [await createMember(t), await createMember(t)];
+    const company = await insertCompany(t.db, { currentPrice: 10_000, previousClose: 10_000 });
+    const sale = await t.app.inject({
+      method: 'POST',
+      url: '/api/trade/sell',
+      headers: owner.headers,
+      payload: {
+        companyIdx: company,
+        stockCount: 100,
+        stockPerPrice: 10_000,
+        stockCountNegotiationFlag: true,
+        stockPriceNegotiationFlag: true,
+      },
+    });
+    expect(sale.statusCode, sale.body).toBe(200);
+    const offer = await t.app.inject({
+      method: 'POST',
+      url: '/api/deals',
+      headers: buyer.headers,
+      payload: { tradeIdx: sale.json().result.tradeIdx, stockCount: 10, stockPerPrice: 10_000, message: '거래 가능할까요?' },
+    });
+    expect(offer.statusCode, offer.body).toBe(200);
+    for (const i of [1, 2])
+      await unitOfWork(t.db, (tx) =>
+        t.app.services.notify.notifications.notify(tx, {
+          userId: owner.id,
+          kind: 'LISTING_ENDED',
+          title: `알림 ${i}`,
+          body: '',
+          url: '/',
+          dedupeKey: `live-counts:${owner.id}:${i}`,
+        }),
+      );
+    const read = async (path: string) => (await t.app.inject({ url: path, headers: owner.headers })).json().result.unreadCount as number;
+    const messages = await read('/api/conversations/unread');
+    const notifications = await read('/api/notifications/unread');
+    expect(messages).toBeGreaterThanOrEqual(1);
+    expect(notifications).toBeGreaterThanOrEqual(2);
+
+    const client = await stream(owner);
+    expect(client.blocks[0]?.id).toBe('0');
+    expect(JSON.parse(client.blocks[0]?.data ?? 'null')).toEqual({ type: 'counts', messages, notifications });
+    // The buyer's own stream: their offer is not unread for them.
+    const theirs = await stream(buyer);
+    expect(JSON.parse(theirs.blocks[0]?.data ?? 'null')).toEqual({ type: 'counts', messages: 0, notifications: 0 });
   });
 
   it('sends a heartbeat comment while quiet', async () => {
@@ -84,12 +135,12 @@ describe('a member’s stream', () => {
     await client.until((blocks) => blocks.some((x) => x.comments.includes('heartbeat')), 2000, 'a heartbeat');
   });
 
-  it('a reconnection (Last-Event-ID) gets resync first, keeping its id; a bus resync reaches every stream', async () => {
+  it('a reconnection (Last-Event-ID) gets resync first, keeping its id, not the totals; a bus resync reaches every stream', async () => {
     const member = await createMember(t);
     const again = await stream(member, { 'last-event-id': '41' });
-    const first = await again.next();
-    expect(first.event).toEqual({ type: 'resync' });
-    expect(first.id).toBe('41');
+    const first = again.blocks[0];
+    expect(JSON.parse(first?.data ?? 'null')).toEqual({ type: 'resync' });
+    expect(first?.id).toBe('41');
     const other = await stream(await createMember(t));
     // What the bus does after its transport reconnected: every handler hears "everything".
     t.app.services.bus.publish('live');

@@ -171,6 +171,8 @@ export function createConversationService(deps: {
     },
 
     unread: async (member: DealMember) => ({ unreadCount: await unreadTotal(member.id) }),
+    /** The same total for a member known by id alone (the live channel's first event). */
+    unreadTotal: (userId: number) => unreadTotal(userId),
 
     async detail(member: DealMember, id: number): Promise<ConversationDetail> {
       const c = await mine(db, id, member.id);
