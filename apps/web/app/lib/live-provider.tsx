@@ -170,10 +170,15 @@ export function LiveProvider({
     let timer: ReturnType<typeof setTimeout> | undefined;
     // Until the open's first event (counts or resync) came: then the counts are read after OPENING_COUNTS_MS.
     let opening: ReturnType<typeof setTimeout> | undefined;
+    // Whether nothing has arrived since the open: a resync then is the reconnection's own, which the
+    // `reconnected` just emitted already covers (its listeners are reading again).
+    let justOpened = false;
 
     const onEvent = (e: MessageEvent) => {
       const event = parse(e.data);
       if (!event) return;
+      const first = justOpened;
+      justOpened = false;
       if (event.type === 'counts') {
         clearTimeout(opening);
         setUnreadCount(event.messages);
@@ -186,6 +191,7 @@ export function LiveProvider({
       if (event.type === 'resync') {
         clearTimeout(opening);
         refreshCounts();
+        if (first) return;
       }
       emit(event);
     };
@@ -198,6 +204,7 @@ export function LiveProvider({
         connected.current = true;
         clearTimeout(opening);
         opening = setTimeout(refreshCounts, OPENING_COUNTS_MS);
+        justOpened = true;
         emit({ type: 'reconnected' });
       };
       // Unnamed events and `event: message` arrive here; the others by their names.

@@ -393,6 +393,8 @@ describe('live', () => {
     sent = true;
     source().drop();
     source().open();
+    // The stream's first event after a reconnection, as the server sends it: read once, not twice.
+    source().send({ type: 'resync' }, 'resync');
     await settle();
     expect(api.keys().filter((k) => k.includes('/messages?after='))).toEqual([AFTER(2), AFTER(102)]);
     expect(within(log()).getAllByTestId('message')).toHaveLength(103);
