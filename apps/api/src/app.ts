@@ -639,11 +639,8 @@ export async function buildApp(options: BuildAppOptions) {
     heartbeatMs: options.live?.heartbeatMs,
     reauthMs: options.live?.reauthMs,
     unreadCounts: async (memberId) => {
-      const [messages, notifications] = await Promise.all([
-        deals.conversations.unreadTotal(memberId),
-        notify.notifications.unread(memberId),
-      ]);
-      return { messages, notifications: notifications.unreadCount };
+      const [messages, notifications] = await Promise.all([deals.conversations.unread(memberId), notify.notifications.unread(memberId)]);
+      return { messages: messages.unreadCount, notifications: notifications.unreadCount };
     },
   });
   if (options.devClock) await app.register(devClockRoutes, { clock: options.devClock });

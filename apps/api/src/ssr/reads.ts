@@ -252,7 +252,7 @@ export function createSsrReads(s: SsrReadServices) {
         return as.messages(await s.deals.conversations.messages(await member(), parse(idParam, id), q.after));
       },
       async unreadMessages() {
-        return as.unread(await s.deals.conversations.unread(await member()));
+        return as.unread(await s.deals.conversations.unread((await member()).id));
       },
       async memberPage(userIdx: number) {
         const id = parse(idParam, userIdx);

@@ -51,7 +51,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<{ conversations: Conversa
   app.get(
     '/api/conversations/unread',
     { onRequest: member, schema: { tags, summary: '안 읽은 메시지 수 (헤더 배지)', response: { 200: envelope(unreadSchema), ...errors } } },
-    async (req) => ({ result: await conversations.unread(req.member!) }),
+    async (req) => ({ result: await conversations.unread(req.member!.id) }),
   );
 
   app.get(

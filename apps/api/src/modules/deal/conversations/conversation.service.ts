@@ -170,9 +170,8 @@ export function createConversationService(deps: {
       return { data: rows.map((r) => summaryOf(r, member.id)), total, unreadCount };
     },
 
-    unread: async (member: DealMember) => ({ unreadCount: await unreadTotal(member.id) }),
-    /** The same total for a member known by id alone (the live channel's first event). */
-    unreadTotal: (userId: number) => unreadTotal(userId),
+    /** The member's unread total (the header's badge; the live channel's first event), as notifications' `unread`. */
+    unread: async (userId: number) => ({ unreadCount: await unreadTotal(userId) }),
 
     async detail(member: DealMember, id: number): Promise<ConversationDetail> {
       const c = await mine(db, id, member.id);

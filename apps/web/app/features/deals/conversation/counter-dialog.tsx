@@ -1,5 +1,5 @@
 import { type Deal, dealMessages as m } from '@beesang/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Form } from '../../../components/ui/form';
 import { Modal } from '../../../components/ui/modal';
@@ -21,14 +21,17 @@ export function CounterDialog(props: {
   const [draft, setDraft] = useState<TermsDraft>(() => initialTerms(listing, deal ?? undefined));
   const [submitted, setSubmitted] = useState(false);
   // The terms start over when the dialog opens for a deal, not whenever the page reads the
-  // conversation again (a live event, the channel opening) while the member is typing.
+  // conversation again (a live event, the channel opening) while the member is typing: state
+  // adjusted as the deal changes, during the render (React's way for state that follows a prop).
   const openFor = deal?.dealId ?? null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: opening for a deal is the trigger; a re-read listing is not
-  useEffect(() => {
-    if (!deal) return;
-    setDraft(initialTerms(listing, deal));
-    setSubmitted(false);
-  }, [openFor]);
+  const [shownFor, setShownFor] = useState(openFor);
+  if (shownFor !== openFor) {
+    setShownFor(openFor);
+    if (deal) {
+      setDraft(initialTerms(listing, deal));
+      setSubmitted(false);
+    }
+  }
   const errors = termsErrors(draft, listing, { messageRequired: false, submitted });
   // Colours follow the side of the member countering: red when they buy, blue when they sell.
   const buys = deal?.buyerIdx === me;
